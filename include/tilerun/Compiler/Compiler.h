@@ -1,0 +1,43 @@
+//===- Compiler.h - From Triton IR to the LLVM dialect ----------*- C++ -*-===//
+//
+// The compiler half of tilerun: takes a module in Triton's dialects (TTIR,
+// TTGIR) or in triton-shared's linalg-on-memref form and lowers it in place to
+// the LLVM dialect with tilerun's kernel ABI, ready for ExecutionEngine.
+//
+// Kernel ABI. Each public kernel @K becomes `llvm.func @K` whose parameters are
+// the kernel's own parameters in order (a `!tt.ptr<T>` becomes `!llvm.ptr`, a
+// scalar keeps its type) followed by six i32: num_programs x, y, z, then
+// program_id x, y, z. This is triton-shared's calling convention, so its output
+// needs no adaptation.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILERUN_COMPILER_COMPILER_H
+#define TILERUN_COMPILER_COMPILER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/LLVM.h"
+
+namespace tilerun {
+
+struct CompileOptions {
+  /// Bounds-check every global and shared-memory access (`--check`).
+  bool checked = false;
+};
+
+/// Number of trailing i32 parameters the ABI appends to every kernel.
+constexpr unsigned kNumGridParams = 6;
+
+/// The two halves of lowerToLLVMDialect, for tilerun-opt pipelines.
+void buildTritonToLoopsPipeline(mlir::OpPassManager &pm,
+                                const CompileOptions &options);
+void buildLoopsToLLVMPipeline(mlir::OpPassManager &pm);
+
+/// Lowers `module` in place to the LLVM dialect. Diagnostics go through the
+/// context's diagnostic engine, located at the op at fault.
+mlir::LogicalResult lowerToLLVMDialect(mlir::ModuleOp module,
+                                       const CompileOptions &options);
+
+} // namespace tilerun
+
+#endif // TILERUN_COMPILER_COMPILER_H

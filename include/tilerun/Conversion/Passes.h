@@ -1,0 +1,25 @@
+//===- Passes.h - tilerun conversion passes ---------------------*- C++ -*-===//
+#ifndef TILERUN_CONVERSION_PASSES_H
+#define TILERUN_CONVERSION_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace arith { class ArithDialect; }
+namespace cf { class ControlFlowDialect; }
+namespace func { class FuncDialect; }
+namespace LLVM { class LLVMDialect; }
+namespace math { class MathDialect; }
+namespace memref { class MemRefDialect; }
+namespace scf { class SCFDialect; }
+} // namespace mlir
+
+namespace tilerun {
+#define GEN_PASS_DECL
+#include "tilerun/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tilerun/Conversion/Passes.h.inc"
+} // namespace tilerun
+
+#endif // TILERUN_CONVERSION_PASSES_H

@@ -1,0 +1,75 @@
+//===- Kernel.h - A compiled kernel, launched many times --------*- C++ -*-===//
+#ifndef TILERUN_RUNTIME_KERNEL_H
+#define TILERUN_RUNTIME_KERNEL_H
+
+#include "tilerun/Compiler/Compiler.h"
+#include "tilerun/Runtime/KernelSignature.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace mlir {
+class ExecutionEngine;
+}
+
+namespace tilerun {
+
+class Buffer;
+
+struct Grid {
+  uint32_t x = 1, y = 1, z = 1;
+  uint64_t numPrograms() const { return uint64_t(x) * y * z; }
+};
+
+/// One argument of a launch: a buffer for pointer/memref parameters, raw
+/// little-endian bits for scalars (see parseScalar).
+struct KernelArg {
+  void *data = nullptr;
+  int64_t numElements = 0;
+  uint64_t scalarBits = 0;
+  bool isBuffer = false;
+
+  static KernelArg buffer(void *data, int64_t numElements) {
+    return {data, numElements, 0, true};
+  }
+  static KernelArg buffer(Buffer &b);
+  static KernelArg scalar(uint64_t bits) { return {nullptr, 0, bits, false}; }
+};
+
+struct LaunchOptions {
+  /// Worker threads including the caller; 0 = all cores.
+  unsigned threads = 0;
+};
+
+class Kernel {
+public:
+  /// Lowers a clone of `module` and JIT-compiles kernel `name` (empty: the
+  /// only kernel) for the host CPU. Lowering diagnostics go to the context's
+  /// handler; the returned error summarizes.
+  static llvm::Expected<std::unique_ptr<Kernel>>
+  compile(mlir::ModuleOp module, llvm::StringRef name,
+          const CompileOptions &options = {});
+  ~Kernel();
+
+  /// Runs every program of `grid`. Thread-safe: several threads may launch
+  /// one Kernel at once. Fails on bad arguments or when the kernel reported an
+  /// error (tilerun_report_error) in any program.
+  llvm::Error launch(const Grid &grid, llvm::ArrayRef<KernelArg> args,
+                     const LaunchOptions &options = {}) const;
+
+  const KernelSignature &signature() const { return Signature; }
+  double compileMillis() const { return CompileMs; }
+
+private:
+  Kernel() = default;
+  KernelSignature Signature;
+  std::unique_ptr<mlir::ExecutionEngine> Engine;
+  void (*Entry)(void **) = nullptr;
+  double CompileMs = 0;
+};
+
+} // namespace tilerun
+
+#endif // TILERUN_RUNTIME_KERNEL_H

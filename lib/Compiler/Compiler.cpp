@@ -1,0 +1,73 @@
+//===- Compiler.cpp - The lowering pipeline -------------------------------===//
+//
+//   tt/ttg on tensors
+//     -> inline private tt.funcs                       (MLIR inliner)
+//     -> loops over memrefs, pointers as !llvm.ptr     (TritonToLoops)
+//     -> canonicalize, CSE, loop-invariant code motion
+//     -> LLVM dialect                                  (upstream conversions)
+//
+// LLVM's own -O3 pipeline (run by the runtime's ExecutionEngine for the host
+// CPU) then vectorises the loops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilerun/Compiler/Compiler.h"
+
+#include "tilerun/Conversion/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace tilerun {
+
+void buildTritonToLoopsPipeline(OpPassManager &pm,
+                                const CompileOptions &options) {
+  pm.addPass(createInlinerPass());
+  ConvertTritonToLoopsOptions loopOpts;
+  loopOpts.checked = options.checked;
+  pm.addPass(createConvertTritonToLoops(loopOpts));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createLoopInvariantCodeMotionPass());
+}
+
+void buildLoopsToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+LogicalResult lowerToLLVMDialect(ModuleOp module,
+                                 const CompileOptions &options) {
+  PassManager pm(module.getContext());
+  buildTritonToLoopsPipeline(pm, options);
+  buildLoopsToLLVMPipeline(pm);
+  return pm.run(module);
+}
+
+} // namespace tilerun

@@ -1,0 +1,52 @@
+//===- ConvertTritonToLoops.cpp - The pass --------------------------------===//
+
+#include "TileLowering.h"
+
+#include "tilerun/Conversion/Passes.h"
+#include "tilerun/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+
+namespace tilerun {
+#define GEN_PASS_DEF_CONVERTTRITONTOLOOPS
+#include "tilerun/Conversion/Passes.h.inc"
+} // namespace tilerun
+
+using namespace mlir;
+
+namespace {
+struct ConvertTritonToLoopsPass
+    : public tilerun::impl::ConvertTritonToLoopsBase<ConvertTritonToLoopsPass> {
+  using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    registry.insert<ub::UBDialect>();
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    tilerun::loops::Options opts;
+    opts.checked = checked;
+    SmallVector<triton::FuncOp> kernels;
+    for (auto f : module.getOps<triton::FuncOp>())
+      kernels.push_back(f);
+    for (triton::FuncOp kernel : kernels) {
+      if (!kernel.isPublic()) {
+        // Private helpers were inlined into their callers already; any left
+        // are unreachable.
+        kernel.erase();
+        continue;
+      }
+      tilerun::loops::TileLowering lowering(module, opts);
+      if (failed(lowering.lowerFunction(kernel)))
+        return signalPassFailure();
+      kernel.erase();
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,383 @@
+//===- ElementEmitter.cpp - One element of a tile op ----------------------===//
+//
+// Each tensor op that is not given a buffer is evaluated here, one element at
+// a time, at loop indices chosen by its consumer. Shape ops only remap the
+// index (broadcast zeroes it, trans permutes it, reshape re-linearises it);
+// elementwise ops evaluate their operands at the same index and apply the
+// scalar form of the op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileLowering.h"
+
+#include "tilerun/Dialect/Triton/IR/Dialect.h"
+#include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+namespace tt = mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace tilerun {
+namespace loops {
+
+Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value castToI64(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
+  Type i64 = b.getI64Type();
+  if (v.getType() == i64)
+    return v;
+  if (v.getType().isIndex())
+    return arith::IndexCastOp::create(b, loc, i64, v);
+  if (isUnsigned)
+    return arith::ExtUIOp::create(b, loc, i64, v);
+  if (v.getType().getIntOrFloatBitWidth() > 64)
+    return arith::TruncIOp::create(b, loc, i64, v);
+  return arith::ExtSIOp::create(b, loc, i64, v);
+}
+
+namespace {
+
+Value toIndex(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isIndex())
+    return v;
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
+/// Linear (row-major) position of `idx` in `shape`.
+Value linearize(OpBuilder &b, Location loc, ValueRange idx,
+                ArrayRef<int64_t> shape) {
+  Value lin = constantIndex(b, loc, 0);
+  for (auto [i, dim] : llvm::enumerate(shape)) {
+    lin = arith::MulIOp::create(b, loc, lin, constantIndex(b, loc, dim));
+    lin = arith::AddIOp::create(b, loc, lin, idx[i]);
+  }
+  return lin;
+}
+
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value lin,
+                               ArrayRef<int64_t> shape) {
+  SmallVector<Value> idx(shape.size());
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    Value size = constantIndex(b, loc, shape[d]);
+    idx[d] = d == 0 ? lin : arith::RemUIOp::create(b, loc, lin, size);
+    if (d > 0)
+      lin = arith::DivUIOp::create(b, loc, lin, size);
+  }
+  return idx;
+}
+
+/// Scalar form of an elementwise arith/math op: same op, scalar operands and
+/// result types.
+Value cloneScalar(OpBuilder &b, Operation *op, ValueRange operands) {
+  OperationState state(op->getLoc(), op->getName());
+  state.addOperands(operands);
+  for (Type t : op->getResultTypes())
+    state.addTypes(loweredElementType(t));
+  state.addAttributes(op->getAttrs());
+  return b.create(state)->getResult(0);
+}
+
+/// The math op Triton's libdevice symbol computes, or null.
+Value emitLibdevice(OpBuilder &b, Location loc, StringRef sym,
+                    ValueRange args) {
+  if (!sym.consume_front("__nv_"))
+    return {};
+  // Strip the f32 suffix: `expf` and `exp` are the same op on its type.
+  StringRef base = sym;
+  if (args.size() && args[0].getType().isF32() && base.ends_with("f") &&
+      base != "erf" && base != "erfc" && base != "rint")
+    base = base.drop_back();
+  Value x = args.empty() ? Value() : args[0];
+  auto un = [&](auto tag) -> Value {
+    using OpTy = decltype(tag);
+    return OpTy::create(b, loc, x);
+  };
+  if (args.size() == 1) {
+    if (base == "exp") return un(math::ExpOp());
+    if (base == "exp2") return un(math::Exp2Op());
+    if (base == "expm1") return un(math::ExpM1Op());
+    if (base == "log") return un(math::LogOp());
+    if (base == "log2") return un(math::Log2Op());
+    if (base == "log10") return un(math::Log10Op());
+    if (base == "log1p") return un(math::Log1pOp());
+    if (base == "sqrt") return un(math::SqrtOp());
+    if (base == "rsqrt") return un(math::RsqrtOp());
+    if (base == "cbrt") return un(math::CbrtOp());
+    if (base == "sin") return un(math::SinOp());
+    if (base == "cos") return un(math::CosOp());
+    if (base == "tan") return un(math::TanOp());
+    if (base == "asin") return un(math::AsinOp());
+    if (base == "acos") return un(math::AcosOp());
+    if (base == "atan") return un(math::AtanOp());
+    if (base == "sinh") return un(math::SinhOp());
+    if (base == "cosh") return un(math::CoshOp());
+    if (base == "tanh") return un(math::TanhOp());
+    if (base == "asinh") return un(math::AsinhOp());
+    if (base == "acosh") return un(math::AcoshOp());
+    if (base == "atanh") return un(math::AtanhOp());
+    if (base == "erf" || base == "erff") return un(math::ErfOp());
+    if (base == "erfc" || base == "erfcf") return un(math::ErfcOp());
+    if (base == "fabs" || base == "abs") return un(math::AbsFOp());
+    if (base == "floor") return un(math::FloorOp());
+    if (base == "ceil") return un(math::CeilOp());
+    if (base == "trunc") return un(math::TruncOp());
+    if (base == "round") return un(math::RoundOp());
+    if (base == "rint" || base == "rintf" || base == "nearbyint")
+      return un(math::RoundEvenOp());
+    if (base == "isnan" || base == "isinf" || base == "signbit" ||
+        base == "finite" || base == "isfinite") {
+      Value r;
+      if (base == "isnan")
+        r = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+      else if (base == "signbit") {
+        unsigned w = x.getType().getIntOrFloatBitWidth();
+        Value bits =
+            arith::BitcastOp::create(b, loc, b.getIntegerType(w), x);
+        Value zero = arith::ConstantIntOp::create(b, loc, b.getIntegerType(w), 0);
+        r = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits,
+                                  zero);
+      } else {
+        Value ax = math::AbsFOp::create(b, loc, x);
+        Value inf = arith::ConstantOp::create(
+            b, loc, b.getFloatAttr(x.getType(), INFINITY));
+        r = arith::CmpFOp::create(b, loc,
+                                  base == "isinf" ? arith::CmpFPredicate::OEQ
+                                                  : arith::CmpFPredicate::OLT,
+                                  ax, inf);
+      }
+      return r;
+    }
+  }
+  if (args.size() == 2) {
+    Value y = args[1];
+    if (base == "pow" || base == "powf") return math::PowFOp::create(b, loc, x, y);
+    if (base == "atan2") return math::Atan2Op::create(b, loc, x, y);
+    if (base == "fmin") return arith::MinNumFOp::create(b, loc, x, y);
+    if (base == "fmax") return arith::MaxNumFOp::create(b, loc, x, y);
+    if (base == "fmod") return arith::RemFOp::create(b, loc, x, y);
+    if (base == "copysign") return math::CopySignOp::create(b, loc, x, y);
+    if (base == "fdiv_rn" || base == "div_rn") return arith::DivFOp::create(b, loc, x, y);
+    if (base == "hypot") {
+      Value xx = arith::MulFOp::create(b, loc, x, x);
+      Value yy = arith::MulFOp::create(b, loc, y, y);
+      return math::SqrtOp::create(b, loc, arith::AddFOp::create(b, loc, xx, yy));
+    }
+  }
+  if (args.size() == 3 && (base == "fma" || base == "fmaf"))
+    return math::FmaOp::create(b, loc, args[0], args[1], args[2]);
+  return {};
+}
+
+} // namespace
+
+Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
+                    ValueRange idx) {
+  Operation *op = result.getOwner();
+  Location loc = op->getLoc();
+  Type elemTy = loweredElementType(result.getType());
+  auto operand = [&](unsigned i, ValueRange at) {
+    return tl.element(b, op->getOperand(i), at);
+  };
+  auto shapeOf = [](Value v) { return asTensor(v.getType()).getShape(); };
+
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case<arith::ConstantOp>([&](arith::ConstantOp c) -> Value {
+        if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue())) {
+          if (!dense.isSplat())
+            return tl.fail(b, op, "non-splat constant reached an element "
+                                  "emitter", elemTy);
+          return arith::ConstantOp::create(
+              b, loc, cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+        }
+        return arith::ConstantOp::create(b, loc, c.getValue());
+      })
+      .Case<tt::SplatOp>([&](auto) { return tl.scalar(op->getOperand(0)); })
+      .Case<tt::UnsplatOp>([&](auto) {
+        SmallVector<Value> zeros(shapeOf(op->getOperand(0)).size(),
+                                 constantIndex(b, loc, 0));
+        return operand(0, zeros);
+      })
+      .Case<ttg::ConvertLayoutOp>([&](auto) { return operand(0, idx); })
+      .Case<tt::BroadcastOp>([&](auto) {
+        auto srcShape = shapeOf(op->getOperand(0));
+        SmallVector<Value> at(idx.begin(), idx.end());
+        for (auto [i, d] : llvm::enumerate(srcShape))
+          if (d == 1)
+            at[i] = constantIndex(b, loc, 0);
+        return operand(0, at);
+      })
+      .Case<tt::ExpandDimsOp>([&](tt::ExpandDimsOp e) {
+        SmallVector<Value> at(idx.begin(), idx.end());
+        at.erase(at.begin() + e.getAxis());
+        return operand(0, at);
+      })
+      .Case<tt::MakeRangeOp>([&](tt::MakeRangeOp r) -> Value {
+        Value i = arith::IndexCastOp::create(b, loc, b.getI32Type(), idx[0]);
+        Value start = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
+                                                   r.getStart());
+        return arith::AddIOp::create(b, loc, i, start);
+      })
+      .Case<tt::TransOp>([&](tt::TransOp t) {
+        ArrayRef<int32_t> order = t.getOrder();
+        SmallVector<Value> at(idx.size());
+        for (auto [i, o] : llvm::enumerate(order))
+          at[o] = idx[i];
+        return operand(0, at);
+      })
+      .Case<tt::ReshapeOp>([&](auto) {
+        Value lin = linearize(b, loc, idx, shapeOf(result));
+        return operand(0, delinearize(b, loc, lin, shapeOf(op->getOperand(0))));
+      })
+      .Case<tt::JoinOp>([&](auto) -> Value {
+        ValueRange outer = idx.drop_back();
+        Value lhs = operand(0, outer), rhs = operand(1, outer);
+        Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                              idx.back(),
+                                              constantIndex(b, loc, 0));
+        return arith::SelectOp::create(b, loc, isFirst, lhs, rhs);
+      })
+      .Case<tt::SplitOp>([&](auto) {
+        SmallVector<Value> at(idx.begin(), idx.end());
+        at.push_back(constantIndex(b, loc, result.getResultNumber()));
+        return operand(0, at);
+      })
+      .Case<tt::CatOp>([&](auto) -> Value {
+        int64_t lhsRows = shapeOf(op->getOperand(0))[0];
+        Value rows = constantIndex(b, loc, lhsRows);
+        Value inLhs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                            idx[0], rows);
+        auto ifOp = scf::IfOp::create(b, loc, TypeRange{elemTy}, inLhs,
+                                      /*withElse=*/true);
+        {
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPointToStart(ifOp.thenBlock());
+          scf::YieldOp::create(b, loc, operand(0, idx));
+          b.setInsertionPointToStart(ifOp.elseBlock());
+          SmallVector<Value> at(idx.begin(), idx.end());
+          at[0] = arith::SubIOp::create(b, loc, idx[0], rows);
+          scf::YieldOp::create(b, loc, operand(1, at));
+        }
+        return ifOp.getResult(0);
+      })
+      .Case<tt::GatherOp>([&](tt::GatherOp g) -> Value {
+        Value i = operand(1, idx);
+        SmallVector<Value> at(idx.begin(), idx.end());
+        at[g.getAxis()] = toIndex(b, loc, i);
+        return operand(0, at);
+      })
+      .Case<tt::AddPtrOp>([&](tt::AddPtrOp a) -> Value {
+        Value ptr = operand(0, idx), off = operand(1, idx);
+        Type pointee =
+            cast<tt::PointerType>(getElementTypeOrSelf(a.getPtr().getType()))
+                .getPointeeType();
+        Type gepElem = loweredElementType(pointee);
+        if (isa<LLVM::LLVMPointerType>(gepElem))
+          gepElem = b.getI64Type();
+        return LLVM::GEPOp::create(b, loc, ptr.getType(), gepElem, ptr,
+                                   ValueRange{off});
+      })
+      .Case<tt::IntToPtrOp>([&](auto) -> Value {
+        return LLVM::IntToPtrOp::create(b, loc, elemTy, operand(0, idx));
+      })
+      .Case<tt::PtrToIntOp>([&](auto) -> Value {
+        return LLVM::PtrToIntOp::create(b, loc, elemTy, operand(0, idx));
+      })
+      .Case<tt::BitcastOp>([&](auto) -> Value {
+        Value v = operand(0, idx);
+        if (v.getType() == elemTy)
+          return v;
+        return arith::BitcastOp::create(b, loc, elemTy, v);
+      })
+      .Case<tt::FpToFpOp>([&](tt::FpToFpOp f) -> Value {
+        Value v = operand(0, idx);
+        unsigned from = v.getType().getIntOrFloatBitWidth();
+        unsigned to = elemTy.getIntOrFloatBitWidth();
+        if (v.getType() == elemTy)
+          return v;
+        if (to > from || (to == from))
+          return arith::ExtFOp::create(b, loc, elemTy, v);
+        auto trunc = arith::TruncFOp::create(b, loc, elemTy, v);
+        if (auto rm = f.getRounding())
+          if (*rm == tt::RoundingMode::RTZ)
+            trunc.setRoundingmodeAttr(arith::RoundingModeAttr::get(
+                b.getContext(), arith::RoundingMode::toward_zero));
+        return trunc;
+      })
+      .Case<tt::ClampFOp>([&](tt::ClampFOp c) -> Value {
+        Value x = operand(0, idx), lo = operand(1, idx), hi = operand(2, idx);
+        if (c.getPropagateNan() == tt::PropagateNan::ALL) {
+          Value m = arith::MaximumFOp::create(b, loc, x, lo);
+          return arith::MinimumFOp::create(b, loc, m, hi);
+        }
+        Value m = arith::MaxNumFOp::create(b, loc, x, lo);
+        return arith::MinNumFOp::create(b, loc, m, hi);
+      })
+      .Case<tt::MulhiUIOp>([&](auto) -> Value {
+        Value x = operand(0, idx), y = operand(1, idx);
+        unsigned w = elemTy.getIntOrFloatBitWidth();
+        Type wide = b.getIntegerType(2 * w);
+        Value xw = arith::ExtUIOp::create(b, loc, wide, x);
+        Value yw = arith::ExtUIOp::create(b, loc, wide, y);
+        Value p = arith::MulIOp::create(b, loc, xw, yw);
+        Value sh = arith::ShRUIOp::create(
+            b, loc, p, arith::ConstantIntOp::create(b, loc, wide, w));
+        return arith::TruncIOp::create(b, loc, elemTy, sh);
+      })
+      .Case<tt::PreciseSqrtOp>([&](auto) -> Value {
+        return math::SqrtOp::create(b, loc, operand(0, idx));
+      })
+      .Case<tt::PreciseDivFOp>([&](auto) -> Value {
+        return arith::DivFOp::create(b, loc, operand(0, idx), operand(1, idx));
+      })
+      .Case<tt::ExternElementwiseOp>([&](tt::ExternElementwiseOp e) -> Value {
+        SmallVector<Value> args;
+        for (unsigned i = 0; i < op->getNumOperands(); ++i)
+          args.push_back(operand(i, idx));
+        if (Value v = emitLibdevice(b, loc, e.getSymbol(), args)) {
+          if (v.getType() != elemTy && isa<IntegerType>(elemTy) &&
+              v.getType().isInteger(1))
+            v = arith::ExtUIOp::create(b, loc, elemTy, v);
+          return v;
+        }
+        return tl.fail(b, op,
+                       "extern_elementwise symbol '" + e.getSymbol() +
+                           "' has no CPU implementation",
+                       elemTy);
+      })
+      .Case<tt::GetProgramIdOp>([&](tt::GetProgramIdOp p) {
+        return tl.programId(static_cast<unsigned>(p.getAxis()));
+      })
+      .Case<tt::GetNumProgramsOp>([&](tt::GetNumProgramsOp p) {
+        return tl.numPrograms(static_cast<unsigned>(p.getAxis()));
+      })
+      .Case<tt::LoadOp, tt::DescriptorLoadOp>([&](Operation *) {
+        return emitLoadElement(tl, b, op, idx);
+      })
+      .Case<ttg::LocalLoadOp>([&](Operation *) {
+        return emitLocalLoadElement(tl, b, op, idx);
+      })
+      .Default([&](Operation *) -> Value {
+        StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+        if ((ns == "arith" || ns == "math") && op->getNumResults() == 1) {
+          SmallVector<Value> args;
+          for (unsigned i = 0; i < op->getNumOperands(); ++i)
+            args.push_back(operand(i, idx));
+          return cloneScalar(b, op, args);
+        }
+        return tl.fail(b, op,
+                       "'" + op->getName().getStringRef() +
+                           "' is not supported on tensors yet",
+                       elemTy);
+      });
+}
+
+} // namespace loops
+} // namespace tilerun

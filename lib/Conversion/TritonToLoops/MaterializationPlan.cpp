@@ -1,0 +1,188 @@
+//===- MaterializationPlan.cpp - Which tensors get a buffer ---------------===//
+//
+// A tensor is evaluated where it is consumed unless that would be wrong or
+// wasteful. The plan walks each block backwards so that, when a value is
+// decided, the places where its consumers will finally be evaluated (its
+// *emission points*) are known:
+//   - a consumer that gets a buffer, or has a side effect, or is a region op
+//     using the value inside its body, is an emission point;
+//   - an inline consumer forwards its own emission points.
+// Then:
+//   - cheap ops (index arithmetic, splat, broadcast, casts...) are always
+//     recomputed: LLVM folds them into address arithmetic;
+//   - expensive pure ops get a buffer when evaluated more than once;
+//   - loads get a buffer when evaluated more than once, or when an op that
+//     may write memory sits between the load and an emission point (Triton's
+//     semantics is that the whole tile is loaded at the load).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileLowering.h"
+
+#include "tilerun/Dialect/Triton/IR/Dialect.h"
+#include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+namespace tt = mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace tilerun {
+namespace loops {
+namespace {
+
+enum class Kind { Cheap, Expensive, Load, Materializing, Other };
+
+Kind classify(Operation *op) {
+  if (isa<tt::DotOp, tt::DotScaledOp, tt::ReduceOp, tt::ScanOp,
+          tt::HistogramOp, tt::AtomicRMWOp, tt::AtomicCASOp>(op))
+    return Kind::Materializing;
+  if (isa<tt::LoadOp, ttg::LocalLoadOp, tt::DescriptorLoadOp,
+          tt::DescriptorGatherOp>(op))
+    return Kind::Load;
+  if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
+    auto dense = dyn_cast<DenseElementsAttr>(cst.getValue());
+    return dense && !dense.isSplat() ? Kind::Materializing : Kind::Cheap;
+  }
+  if (isa<tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp, tt::MakeRangeOp,
+          tt::TransOp, tt::ReshapeOp, tt::JoinOp, tt::SplitOp, tt::CatOp,
+          tt::AddPtrOp, tt::BitcastOp, tt::IntToPtrOp, tt::PtrToIntOp,
+          tt::FpToFpOp, tt::ClampFOp, tt::MulhiUIOp, tt::GatherOp,
+          ttg::ConvertLayoutOp>(op))
+    return Kind::Cheap;
+  StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  if (ns == "arith")
+    return isa<arith::DivFOp, arith::RemFOp>(op) ? Kind::Expensive
+                                                 : Kind::Cheap;
+  if (ns == "math" || isa<tt::ExternElementwiseOp, tt::PreciseSqrtOp,
+                          tt::PreciseDivFOp, tt::MapElementwiseOp>(op))
+    return Kind::Expensive;
+  return Kind::Other;
+}
+
+/// True when `op` (or anything nested in it) may write memory or synchronise.
+bool mayWrite(Operation *op) {
+  if (isa<tt::LoadOp, ttg::LocalLoadOp, tt::DescriptorLoadOp>(op))
+    return false;
+  if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
+    if (iface.hasEffect<MemoryEffects::Write>() ||
+        iface.hasEffect<MemoryEffects::Free>())
+      return true;
+    if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return false;
+  } else if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
+             op->getNumRegions() == 0) {
+    // Unknown effects: be conservative unless it is a pure op.
+    return !isPure(op);
+  }
+  for (Region &r : op->getRegions())
+    for (Operation &inner : r.getOps())
+      if (mayWrite(&inner))
+        return true;
+  return false;
+}
+
+struct Point {
+  Operation *op;
+  unsigned weight;
+};
+
+} // namespace
+
+void MaterializationPlan::build(FunctionOpInterface func) {
+  for (Block &block : func.getFunctionBody())
+    planBlock(block);
+}
+
+void MaterializationPlan::planBlock(Block &block) {
+  llvm::DenseMap<Value, SmallVector<Point>> points;
+  llvm::DenseMap<Operation *, unsigned> position;
+  unsigned pos = 0;
+  for (Operation &op : block)
+    position[&op] = pos++;
+
+  SmallVector<Operation *> ops;
+  for (Operation &op : block)
+    ops.push_back(&op);
+
+  for (Operation *op : llvm::reverse(ops)) {
+    for (Region &region : op->getRegions())
+      for (Block &inner : region)
+        planBlock(inner);
+
+    Kind kind = classify(op);
+    for (OpResult result : op->getResults()) {
+      if (!isTensor(result.getType()))
+        continue;
+      if (kind == Kind::Materializing || kind == Kind::Other) {
+        // Other: region ops (their results live in slots) and ops whose
+        // lowering writes a buffer itself.
+        if (kind == Kind::Materializing)
+          materialized.insert(result);
+        points[result] = {{op, 1}};
+        continue;
+      }
+
+      SmallVector<Point> pts;
+      for (OpOperand &use : result.getUses()) {
+        Operation *user = use.getOwner();
+        Operation *anc = block.findAncestorOpInBlock(*user);
+        if (!anc)
+          continue;
+        unsigned weight = 1;
+        if (anc != user)
+          weight = 2; // evaluated on every iteration of a nested region
+        else if (isa<tt::BroadcastOp>(user) ||
+                 (isa<tt::GatherOp>(user) && use.getOperandNumber() == 0))
+          weight = 2; // each element read several times
+        Kind userKind = anc == user ? classify(user) : Kind::Other;
+        bool userInline =
+            (userKind == Kind::Cheap || userKind == Kind::Expensive ||
+             userKind == Kind::Load) &&
+            llvm::none_of(user->getResults(), [&](Value r) {
+              return materialized.contains(r);
+            });
+        if (userInline && user->getNumResults() > 0) {
+          for (Value r : user->getResults()) {
+            auto it = points.find(r);
+            if (it == points.end())
+              continue;
+            for (Point p : it->second)
+              pts.push_back({p.op, p.weight * weight});
+          }
+        } else {
+          pts.push_back({anc, weight});
+        }
+      }
+
+      unsigned total = 0;
+      for (Point p : pts)
+        total += p.weight;
+      bool materialize = false;
+      if (kind == Kind::Expensive)
+        materialize = total > 1;
+      if (kind == Kind::Load) {
+        materialize = total > 1;
+        unsigned last = position[op];
+        for (Point p : pts)
+          last = std::max(last, position[p.op]);
+        for (Operation *it = op->getNextNode();
+             !materialize && it && position[it] < last;
+             it = it->getNextNode())
+          materialize = mayWrite(it);
+      }
+      if (materialize) {
+        materialized.insert(result);
+        points[result] = {{op, 1}};
+      } else {
+        points[result] = std::move(pts);
+      }
+    }
+  }
+}
+
+} // namespace loops
+} // namespace tilerun

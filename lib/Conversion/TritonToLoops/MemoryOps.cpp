@@ -1,0 +1,360 @@
+//===- MemoryOps.cpp - Global memory: loads, stores, atomics --------------===//
+//
+// Addresses are computed per element. A masked access becomes a branch around
+// the scalar access, which LLVM's vectoriser turns into a masked vector load
+// or store when the addresses are consecutive. Block pointers and tensor
+// descriptors are tuples (base, shape, strides[, offsets]) carried as values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileLowering.h"
+
+#include "tilerun/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+namespace tt = mlir::triton;
+
+namespace tilerun {
+namespace loops {
+namespace {
+
+Value zeroOf(OpBuilder &b, Location loc, Type t) {
+  if (isa<LLVM::LLVMPointerType>(t))
+    return LLVM::ZeroOp::create(b, loc, t);
+  return arith::ConstantOp::create(b, loc, b.getZeroAttr(t));
+}
+
+unsigned byteSize(Type t) {
+  if (isa<LLVM::LLVMPointerType>(t))
+    return 8;
+  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
+}
+
+/// Emits `cond ? then() : otherwise` without evaluating `then` when false.
+Value guarded(OpBuilder &b, Location loc, Value cond, Type type,
+              function_ref<Value(OpBuilder &)> then, Value otherwise) {
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{type}, cond, true);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  scf::YieldOp::create(b, loc, then(b));
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  scf::YieldOp::create(b, loc, otherwise);
+  return ifOp.getResult(0);
+}
+
+void guardedEffect(OpBuilder &b, Location loc, Value cond,
+                   function_ref<void(OpBuilder &)> then) {
+  if (!cond) {
+    then(b);
+    return;
+  }
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, cond, false);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  then(b);
+}
+
+Value andI1(OpBuilder &b, Location loc, Value a, Value c) {
+  if (!a)
+    return c;
+  if (!c)
+    return a;
+  return arith::AndIOp::create(b, loc, a, c);
+}
+
+/// Address and in-bounds predicate of element `idx` of a block accessed
+/// through (base, shape[], strides[]) at block start `start[]`. `checkDims`
+/// selects the dims whose bounds are checked (all when empty and `all`).
+std::pair<Value, Value> blockAddress(OpBuilder &b, Location loc, Value base,
+                                     Type elemTy, ValueRange shape,
+                                     ValueRange strides, ValueRange start,
+                                     ValueRange idx,
+                                     ArrayRef<int32_t> checkDims, bool all) {
+  unsigned rank = idx.size();
+  Value offset = arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
+  Value inBounds;
+  for (unsigned d = 0; d < rank; ++d) {
+    Value i = castToI64(b, loc, idx[d]);
+    Value coord = arith::AddIOp::create(b, loc, castToI64(b, loc, start[d]), i);
+    offset = arith::AddIOp::create(
+        b, loc, offset,
+        arith::MulIOp::create(b, loc, coord, castToI64(b, loc, strides[d])));
+    if (all || llvm::is_contained(checkDims, (int32_t)d)) {
+      Value zero = arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
+      Value ge = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                       coord, zero);
+      Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                       coord, castToI64(b, loc, shape[d]));
+      inBounds = andI1(b, loc, inBounds, arith::AndIOp::create(b, loc, ge, lt));
+    }
+  }
+  Value addr = LLVM::GEPOp::create(b, loc, base.getType(), elemTy, base,
+                                   ValueRange{offset});
+  return {addr, inBounds};
+}
+
+Value loadScalar(OpBuilder &b, Location loc, Type elemTy, Value addr) {
+  return LLVM::LoadOp::create(b, loc, elemTy, addr, byteSize(elemTy));
+}
+
+Value paddingValue(OpBuilder &b, Location loc, Type elemTy,
+                   std::optional<tt::PaddingOption> padding) {
+  if (padding && *padding == tt::PaddingOption::PAD_NAN &&
+      isa<FloatType>(elemTy))
+    return arith::ConstantOp::create(
+        b, loc, b.getFloatAttr(elemTy, std::numeric_limits<double>::quiet_NaN()));
+  return zeroOf(b, loc, elemTy);
+}
+
+} // namespace
+
+Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
+                      ValueRange idx) {
+  Location loc = op->getLoc();
+  Type elemTy = loweredElementType(op->getResult(0).getType());
+  if (auto desc = dyn_cast<tt::DescriptorLoadOp>(op)) {
+    ArrayRef<Value> p = tl.parts(desc.getDesc());
+    unsigned rank = idx.size();
+    if (p.size() != 1 + 2 * rank)
+      return tl.fail(b, op, "descriptor rank mismatch", elemTy);
+    SmallVector<Value> start;
+    for (Value v : desc.getIndices())
+      start.push_back(tl.scalar(v));
+    auto [addr, inBounds] = blockAddress(
+        b, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
+        ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
+    return guarded(
+        b, loc, inBounds, elemTy,
+        [&](OpBuilder &ib) { return loadScalar(ib, loc, elemTy, addr); },
+        zeroOf(b, loc, elemTy));
+  }
+
+  auto load = cast<tt::LoadOp>(op);
+  Type ptrTy = load.getPtr().getType();
+  if (auto ptr = dyn_cast<tt::PointerType>(ptrTy);
+      ptr && isa<RankedTensorType>(ptr.getPointeeType())) {
+    // Block pointer: parts are base, shape[r], strides[r], offsets[r].
+    ArrayRef<Value> p = tl.parts(load.getPtr());
+    unsigned rank = idx.size();
+    if (p.size() != 1 + 3 * rank)
+      return tl.fail(b, op, "block pointer rank mismatch", elemTy);
+    auto [addr, inBounds] = blockAddress(
+        b, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
+        ValueRange(p).slice(1 + rank, rank),
+        ValueRange(p).slice(1 + 2 * rank, rank), idx, load.getBoundaryCheck(),
+        false);
+    if (!inBounds)
+      return loadScalar(b, loc, elemTy, addr);
+    return guarded(
+        b, loc, inBounds, elemTy,
+        [&](OpBuilder &ib) { return loadScalar(ib, loc, elemTy, addr); },
+        paddingValue(b, loc, elemTy, load.getPadding()));
+  }
+
+  Value addr = tl.element(b, load.getPtr(), idx);
+  if (!load.getMask())
+    return loadScalar(b, loc, elemTy, addr);
+  Value mask = tl.element(b, load.getMask(), idx);
+  Value other = load.getOther() ? tl.element(b, load.getOther(), idx)
+                                : zeroOf(b, loc, elemTy);
+  return guarded(
+      b, loc, mask, elemTy,
+      [&](OpBuilder &ib) { return loadScalar(ib, loc, elemTy, addr); }, other);
+}
+
+LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
+  Location loc = op->getLoc();
+  if (auto desc = dyn_cast<tt::DescriptorStoreOp>(op)) {
+    auto type = asTensor(desc.getSrc().getType());
+    Type elemTy = loweredElementType(type);
+    ArrayRef<Value> p = tl.parts(desc.getDesc());
+    unsigned rank = type.getRank();
+    if (p.size() != 1 + 2 * rank)
+      return op->emitOpError("descriptor rank mismatch");
+    SmallVector<Value> start;
+    for (Value v : desc.getIndices())
+      start.push_back(tl.scalar(v));
+    TileLowering::emitLoopNest(
+        b, loc, type.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+          auto [addr, inBounds] = blockAddress(
+              ib, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
+              ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
+          Value v = tl.element(ib, desc.getSrc(), idx);
+          guardedEffect(ib, loc, inBounds, [&](OpBuilder &sb) {
+            LLVM::StoreOp::create(sb, loc, v, addr, byteSize(elemTy));
+          });
+        });
+    return success();
+  }
+
+  auto store = cast<tt::StoreOp>(op);
+  Value value = store.getValue();
+  Type elemTy = loweredElementType(value.getType());
+  ArrayRef<int64_t> shape;
+  if (isTensor(value.getType()))
+    shape = asTensor(value.getType()).getShape();
+  Type ptrTy = store.getPtr().getType();
+  bool blockPtr = false;
+  if (auto ptr = dyn_cast<tt::PointerType>(ptrTy))
+    blockPtr = isa<RankedTensorType>(ptr.getPointeeType());
+
+  TileLowering::emitLoopNest(b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+    Value addr, cond;
+    if (blockPtr) {
+      ArrayRef<Value> p = tl.parts(store.getPtr());
+      unsigned rank = idx.size();
+      if (p.size() != 1 + 3 * rank) {
+        tl.fail(ib, op, "block pointer rank mismatch", elemTy);
+        return;
+      }
+      std::tie(addr, cond) = blockAddress(
+          ib, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
+          ValueRange(p).slice(1 + rank, rank),
+          ValueRange(p).slice(1 + 2 * rank, rank), idx,
+          store.getBoundaryCheck(), false);
+    } else {
+      addr = tl.element(ib, store.getPtr(), idx);
+      if (store.getMask())
+        cond = tl.element(ib, store.getMask(), idx);
+    }
+    Value v = tl.element(ib, value, idx);
+    guardedEffect(ib, loc, cond, [&](OpBuilder &sb) {
+      LLVM::StoreOp::create(sb, loc, v, addr, byteSize(elemTy));
+    });
+  });
+  return success();
+}
+
+namespace {
+LLVM::AtomicOrdering ordering(tt::MemSemantic sem) {
+  switch (sem) {
+  case tt::MemSemantic::RELAXED:
+    return LLVM::AtomicOrdering::monotonic;
+  case tt::MemSemantic::ACQUIRE:
+    return LLVM::AtomicOrdering::acquire;
+  case tt::MemSemantic::RELEASE:
+    return LLVM::AtomicOrdering::release;
+  default:
+    return LLVM::AtomicOrdering::acq_rel;
+  }
+}
+
+FailureOr<LLVM::AtomicBinOp> binOp(tt::RMWOp op, Type t) {
+  bool isFloat = isa<FloatType>(t);
+  switch (op) {
+  case tt::RMWOp::AND: return LLVM::AtomicBinOp::_and;
+  case tt::RMWOp::OR: return LLVM::AtomicBinOp::_or;
+  case tt::RMWOp::XOR: return LLVM::AtomicBinOp::_xor;
+  case tt::RMWOp::ADD: return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+  case tt::RMWOp::FADD: return LLVM::AtomicBinOp::fadd;
+  case tt::RMWOp::MAX: return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
+  case tt::RMWOp::MIN: return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+  case tt::RMWOp::UMAX: return LLVM::AtomicBinOp::umax;
+  case tt::RMWOp::UMIN: return LLVM::AtomicBinOp::umin;
+  case tt::RMWOp::XCHG: return LLVM::AtomicBinOp::xchg;
+  }
+  return failure();
+}
+} // namespace
+
+LogicalResult lowerAtomic(TileLowering &tl, OpBuilder &b, Operation *op,
+                          Value resultBuffer) {
+  Location loc = op->getLoc();
+  Value result = op->getResult(0);
+  Type elemTy = loweredElementType(result.getType());
+  ArrayRef<int64_t> shape;
+  if (isTensor(result.getType()))
+    shape = asTensor(result.getType()).getShape();
+  Value scalarResult;
+
+  auto emitOne = [&](OpBuilder &ib, ValueRange idx) -> Value {
+    if (auto rmw = dyn_cast<tt::AtomicRMWOp>(op)) {
+      auto kind = binOp(rmw.getAtomicRmwOp(), elemTy);
+      if (failed(kind))
+        return tl.fail(ib, op, "unknown atomic_rmw kind", elemTy);
+      Value addr = tl.element(ib, rmw.getPtr(), idx);
+      Value val = tl.element(ib, rmw.getVal(), idx);
+      auto doIt = [&](OpBuilder &sb) -> Value {
+        return LLVM::AtomicRMWOp::create(sb, loc, *kind, addr, val,
+                                         ordering(rmw.getSem()));
+      };
+      if (!rmw.getMask())
+        return doIt(ib);
+      return guarded(ib, loc, tl.element(ib, rmw.getMask(), idx), elemTy, doIt,
+                     zeroOf(ib, loc, elemTy));
+    }
+    auto cas = cast<tt::AtomicCASOp>(op);
+    Value addr = tl.element(ib, cas.getPtr(), idx);
+    Value cmp = tl.element(ib, cas.getCmp(), idx);
+    Value val = tl.element(ib, cas.getVal(), idx);
+    // cmpxchg works on integers: compare float bit patterns.
+    Type intTy = ib.getIntegerType(elemTy.getIntOrFloatBitWidth());
+    if (isa<FloatType>(elemTy)) {
+      cmp = arith::BitcastOp::create(ib, loc, intTy, cmp);
+      val = arith::BitcastOp::create(ib, loc, intTy, val);
+    }
+    LLVM::AtomicOrdering success = ordering(cas.getSem());
+    LLVM::AtomicOrdering failure =
+        success == LLVM::AtomicOrdering::release ||
+                success == LLVM::AtomicOrdering::monotonic
+            ? LLVM::AtomicOrdering::monotonic
+            : LLVM::AtomicOrdering::acquire;
+    Value pair = LLVM::AtomicCmpXchgOp::create(ib, loc, addr, cmp, val,
+                                               success, failure);
+    Value old = LLVM::ExtractValueOp::create(ib, loc, pair, 0);
+    if (isa<FloatType>(elemTy))
+      old = arith::BitcastOp::create(ib, loc, elemTy, old);
+    return old;
+  };
+
+  if (shape.empty()) {
+    scalarResult = emitOne(b, {});
+    tl.bindScalar(result, scalarResult);
+    return success();
+  }
+  TileLowering::emitLoopNest(b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+    Value old = emitOne(ib, idx);
+    if (resultBuffer)
+      tl.storeBuffer(ib, loc, old, resultBuffer, idx);
+  });
+  return success();
+}
+
+LogicalResult lowerPointerTuple(TileLowering &tl, OpBuilder &b, Operation *op,
+                                SmallVectorImpl<Value> &parts) {
+  Location loc = op->getLoc();
+  if (auto make = dyn_cast<tt::MakeTensorPtrOp>(op)) {
+    parts.push_back(tl.scalar(make.getBase()));
+    for (Value v : make.getShape())
+      parts.push_back(castToI64(b, loc, tl.scalar(v)));
+    for (Value v : make.getStrides())
+      parts.push_back(castToI64(b, loc, tl.scalar(v)));
+    for (Value v : make.getOffsets())
+      parts.push_back(castToI64(b, loc, tl.scalar(v)));
+    return success();
+  }
+  if (auto adv = dyn_cast<tt::AdvanceOp>(op)) {
+    ArrayRef<Value> p = tl.parts(adv.getPtr());
+    unsigned rank = adv.getOffsets().size();
+    if (p.size() != 1 + 3 * rank)
+      return op->emitOpError("block pointer rank mismatch");
+    parts.append(p.begin(), p.begin() + 1 + 2 * rank);
+    for (auto [i, v] : llvm::enumerate(adv.getOffsets()))
+      parts.push_back(arith::AddIOp::create(b, loc, p[1 + 2 * rank + i],
+                                            castToI64(b, loc, tl.scalar(v))));
+    return success();
+  }
+  auto desc = cast<tt::MakeTensorDescOp>(op);
+  parts.push_back(tl.scalar(desc.getBase()));
+  for (Value v : desc.getShape())
+    parts.push_back(castToI64(b, loc, tl.scalar(v)));
+  for (Value v : desc.getStrides())
+    parts.push_back(castToI64(b, loc, tl.scalar(v)));
+  return success();
+}
+
+} // namespace loops
+} // namespace tilerun

@@ -1,0 +1,249 @@
+//===- Reductions.cpp - dot, reduce, scan, histogram ----------------------===//
+//
+// Ops whose elements depend on many operand elements write a whole buffer.
+// Their operands are still evaluated on demand inside these loops, so a load
+// feeding a reduction is fused into it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileLowering.h"
+
+#include "tilerun/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+namespace tt = mlir::triton;
+
+namespace tilerun {
+namespace loops {
+
+SmallVector<Value> emitCombine(TileLowering &tl, OpBuilder &b, Region &region,
+                               ValueRange lhs, ValueRange rhs) {
+  Block &body = region.front();
+  unsigned n = lhs.size();
+  for (unsigned i = 0; i < n; ++i) {
+    tl.bindScalar(body.getArgument(i), lhs[i]);
+    tl.bindScalar(body.getArgument(n + i), rhs[i]);
+  }
+  for (Operation &op : body.without_terminator()) {
+    if (op.getNumRegions() != 0 || op.getNumResults() == 0) {
+      SmallVector<Value> poison;
+      for (Value v : lhs)
+        poison.push_back(tl.fail(b, &op,
+                                 "is not supported in a combine region",
+                                 v.getType()));
+      return poison;
+    }
+    for (OpResult r : op.getResults())
+      tl.bindScalar(r, emitElementOf(tl, b, r, {}));
+  }
+  SmallVector<Value> out;
+  for (Value v : body.getTerminator()->getOperands())
+    out.push_back(tl.scalar(v));
+  return out;
+}
+
+/// `idx` with `v` inserted at position `axis`.
+static SmallVector<Value> withAxis(ValueRange idx, unsigned axis, Value v) {
+  SmallVector<Value> at(idx.begin(), idx.end());
+  at.insert(at.begin() + axis, v);
+  return at;
+}
+
+LogicalResult lowerReduce(TileLowering &tl, OpBuilder &b, Operation *op,
+                          ArrayRef<Value> outs) {
+  auto reduce = cast<tt::ReduceOp>(op);
+  Location loc = op->getLoc();
+  ValueRange srcs = reduce.getSrcs();
+  auto srcTy = asTensor(srcs[0].getType());
+  unsigned axis = reduce.getAxis();
+  if (axis >= srcTy.getRank())
+    return op->emitOpError("axis out of range");
+  SmallVector<int64_t> outShape(srcTy.getShape());
+  int64_t n = outShape[axis];
+  outShape.erase(outShape.begin() + axis);
+
+  TileLowering::emitLoopNest(b, loc, outShape, [&](OpBuilder &ib,
+                                                   ValueRange idx) {
+    Value zero = constantIndex(ib, loc, 0);
+    SmallVector<Value> init;
+    for (Value s : srcs)
+      init.push_back(tl.element(ib, s, withAxis(idx, axis, zero)));
+    auto loop = scf::ForOp::create(
+        ib, loc, constantIndex(ib, loc, 1), constantIndex(ib, loc, n),
+        constantIndex(ib, loc, 1), init,
+        [&](OpBuilder &lb, Location, Value k, ValueRange accs) {
+          SmallVector<Value> vals;
+          for (Value s : srcs)
+            vals.push_back(tl.element(lb, s, withAxis(idx, axis, k)));
+          scf::YieldOp::create(
+              lb, loc, emitCombine(tl, lb, reduce.getCombineOp(), accs, vals));
+        });
+    for (auto [i, r] : llvm::enumerate(op->getResults())) {
+      if (outs.empty() || !outs[i])
+        tl.bindScalar(r, loop.getResult(i));
+      else
+        tl.storeBuffer(ib, loc, loop.getResult(i), outs[i], idx);
+    }
+  });
+  return success();
+}
+
+LogicalResult lowerScan(TileLowering &tl, OpBuilder &b, Operation *op,
+                        ArrayRef<Value> outs) {
+  auto scan = cast<tt::ScanOp>(op);
+  Location loc = op->getLoc();
+  ValueRange srcs = scan.getSrcs();
+  auto srcTy = asTensor(srcs[0].getType());
+  unsigned axis = scan.getAxis();
+  if (axis >= srcTy.getRank())
+    return op->emitOpError("axis out of range");
+  SmallVector<int64_t> outer(srcTy.getShape());
+  int64_t n = outer[axis];
+  outer.erase(outer.begin() + axis);
+  bool reverse = scan.getReverse();
+
+  TileLowering::emitLoopNest(b, loc, outer, [&](OpBuilder &ib, ValueRange idx) {
+    auto position = [&](OpBuilder &pb, Value k) -> Value {
+      if (!reverse)
+        return k;
+      return arith::SubIOp::create(pb, loc, constantIndex(pb, loc, n - 1), k);
+    };
+    Value first = position(ib, constantIndex(ib, loc, 0));
+    SmallVector<Value> init;
+    for (auto [i, s] : llvm::enumerate(srcs)) {
+      auto at = withAxis(idx, axis, first);
+      init.push_back(tl.element(ib, s, at));
+      tl.storeBuffer(ib, loc, init.back(), outs[i], at);
+    }
+    scf::ForOp::create(
+        ib, loc, constantIndex(ib, loc, 1), constantIndex(ib, loc, n),
+        constantIndex(ib, loc, 1), init,
+        [&](OpBuilder &lb, Location, Value k, ValueRange accs) {
+          auto at = withAxis(idx, axis, position(lb, k));
+          SmallVector<Value> vals;
+          for (Value s : srcs)
+            vals.push_back(tl.element(lb, s, at));
+          auto next = emitCombine(tl, lb, scan.getCombineOp(), accs, vals);
+          for (auto [i, v] : llvm::enumerate(next))
+            tl.storeBuffer(lb, loc, v, outs[i], at);
+          scf::YieldOp::create(lb, loc, next);
+        });
+  });
+  return success();
+}
+
+LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
+                       Value out) {
+  auto dot = cast<tt::DotOp>(op);
+  Location loc = op->getLoc();
+  auto aTy = asTensor(dot.getA().getType());
+  auto bTy = asTensor(dot.getB().getType());
+  auto dTy = asTensor(dot.getD().getType());
+  if (aTy.getRank() != 2 && aTy.getRank() != 3)
+    return op->emitOpError("only 2-D and batched 3-D dots are supported");
+  Type acc = dTy.getElementType();
+  bool isFloat = isa<FloatType>(acc);
+  int64_t rank = aTy.getRank();
+  int64_t batch = rank == 3 ? aTy.getShape()[0] : 1;
+  int64_t M = aTy.getShape()[rank - 2], K = aTy.getShape()[rank - 1];
+  int64_t N = bTy.getShape()[rank - 1];
+
+  // Pack both operands once, converted to the accumulator type: each element
+  // of A is used N times and each of B M times.
+  auto pack = [&](Value v, ArrayRef<int64_t> shape) {
+    Value buf = tl.allocBuffer(loc, shape, acc);
+    TileLowering::emitLoopNest(b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+      Value e = tl.element(ib, v, idx);
+      if (e.getType() != acc) {
+        if (isFloat)
+          e = arith::ExtFOp::create(ib, loc, acc, e);
+        else
+          e = arith::ExtSIOp::create(ib, loc, acc, e);
+      }
+      tl.storeBuffer(ib, loc, e, buf, idx);
+    });
+    return buf;
+  };
+  Value A = pack(dot.getA(), aTy.getShape());
+  Value B = pack(dot.getB(), bTy.getShape());
+  TileLowering::emitLoopNest(b, loc, dTy.getShape(),
+                             [&](OpBuilder &ib, ValueRange idx) {
+                               tl.storeBuffer(ib, loc,
+                                              tl.element(ib, dot.getC(), idx),
+                                              out, idx);
+                             });
+  // out[m, n] += A[m, k] * B[k, n], with n innermost so rows of B and of the
+  // result are walked contiguously.
+  TileLowering::emitLoopNest(
+      b, loc, {batch, M, K}, [&](OpBuilder &ib, ValueRange bmk) {
+        SmallVector<Value> aIdx, bIdx;
+        if (rank == 3) {
+          aIdx.push_back(bmk[0]);
+          bIdx.push_back(bmk[0]);
+        }
+        aIdx.append({bmk[1], bmk[2]});
+        Value a = memref::LoadOp::create(ib, loc, A, aIdx);
+        TileLowering::emitLoopNest(
+            ib, loc, {N}, [&](OpBuilder &nb, ValueRange n) {
+              SmallVector<Value> bi(bIdx), oi;
+              bi.append({bmk[2], n[0]});
+              if (rank == 3)
+                oi.push_back(bmk[0]);
+              oi.append({bmk[1], n[0]});
+              Value bv = memref::LoadOp::create(nb, loc, B, bi);
+              Value o = memref::LoadOp::create(nb, loc, out, oi);
+              Value r;
+              if (isFloat)
+                r = math::FmaOp::create(nb, loc, a, bv, o);
+              else
+                r = arith::AddIOp::create(
+                    nb, loc, o, arith::MulIOp::create(nb, loc, a, bv));
+              memref::StoreOp::create(nb, loc, r, out, oi);
+            });
+      });
+  return success();
+}
+
+LogicalResult lowerHistogram(TileLowering &tl, OpBuilder &b, Operation *op,
+                             Value out) {
+  auto hist = cast<tt::HistogramOp>(op);
+  Location loc = op->getLoc();
+  auto srcTy = asTensor(hist.getSrc().getType());
+  auto outTy = asTensor(hist.getResult().getType());
+  Type outElem = outTy.getElementType();
+  int64_t bins = outTy.getShape()[0];
+  TileLowering::emitLoopNest(b, loc, outTy.getShape(),
+                             [&](OpBuilder &ib, ValueRange idx) {
+                               Value z = arith::ConstantOp::create(
+                                   ib, loc, ib.getZeroAttr(outElem));
+                               memref::StoreOp::create(ib, loc, z, out, idx);
+                             });
+  TileLowering::emitLoopNest(
+      b, loc, srcTy.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+        Value v = castToI64(ib, loc, tl.element(ib, hist.getSrc(), idx));
+        Value zero = arith::ConstantIntOp::create(ib, loc, ib.getI64Type(), 0);
+        Value nb = arith::ConstantIntOp::create(ib, loc, ib.getI64Type(), bins);
+        Value ok = arith::AndIOp::create(
+            ib, loc,
+            arith::CmpIOp::create(ib, loc, arith::CmpIPredicate::sge, v, zero),
+            arith::CmpIOp::create(ib, loc, arith::CmpIPredicate::slt, v, nb));
+        if (hist.getMask())
+          ok = arith::AndIOp::create(ib, loc, ok,
+                                     tl.element(ib, hist.getMask(), idx));
+        auto ifOp = scf::IfOp::create(ib, loc, TypeRange{}, ok, false);
+        OpBuilder tb = OpBuilder::atBlockBegin(ifOp.thenBlock());
+        Value i = arith::IndexCastOp::create(tb, loc, tb.getIndexType(), v);
+        Value old = memref::LoadOp::create(tb, loc, out, ValueRange{i});
+        Value one = arith::ConstantOp::create(tb, loc, tb.getIntegerAttr(outElem, 1));
+        memref::StoreOp::create(tb, loc, arith::AddIOp::create(tb, loc, old, one),
+                                out, ValueRange{i});
+      });
+  return success();
+}
+
+} // namespace loops
+} // namespace tilerun

@@ -1,0 +1,588 @@
+//===- TileLowering.cpp - Walk a kernel and emit loops --------------------===//
+
+#include "TileLowering.h"
+
+#include "tilerun/Compiler/Compiler.h"
+#include "tilerun/Dialect/Triton/IR/Dialect.h"
+#include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+namespace tt = mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace tilerun {
+namespace loops {
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+bool isTensor(Type t) { return isa<RankedTensorType>(t); }
+RankedTensorType asTensor(Type t) { return cast<RankedTensorType>(t); }
+
+Type loweredElementType(Type t) {
+  Type elem = getElementTypeOrSelf(t);
+  if (isa<tt::PointerType>(elem))
+    return LLVM::LLVMPointerType::get(t.getContext());
+  return elem;
+}
+
+Type storageType(Type loweredElem) {
+  if (isa<LLVM::LLVMPointerType>(loweredElem))
+    return IntegerType::get(loweredElem.getContext(), 64);
+  return loweredElem;
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers and loops
+//===----------------------------------------------------------------------===//
+
+void TileLowering::emitLoopNest(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+    function_ref<void(OpBuilder &, ValueRange)> body) {
+  SmallVector<Value> ivs;
+  std::function<void(OpBuilder &, unsigned)> rec = [&](OpBuilder &nb,
+                                                       unsigned d) {
+    if (d == shape.size()) {
+      body(nb, ivs);
+      return;
+    }
+    Value lb = constantIndex(nb, loc, 0), ub = constantIndex(nb, loc, shape[d]),
+          one = constantIndex(nb, loc, 1);
+    scf::ForOp::create(nb, loc, lb, ub, one, ValueRange{},
+                       [&](OpBuilder &ib, Location, Value iv, ValueRange) {
+                         ivs.push_back(iv);
+                         rec(ib, d + 1);
+                         ivs.pop_back();
+                         scf::YieldOp::create(ib, loc);
+                       });
+  };
+  rec(b, 0);
+}
+
+Value TileLowering::allocBuffer(Location loc, ArrayRef<int64_t> shape,
+                                Type elem) {
+  OpBuilder eb(entryBlock, entryBlock->begin());
+  auto type = MemRefType::get(shape, storageType(elem));
+  // Aligned for vector loads of whole rows.
+  return memref::AllocaOp::create(eb, loc, type, ValueRange{},
+                                  eb.getI64IntegerAttr(64));
+}
+
+Value TileLowering::loadBuffer(OpBuilder &b, Location loc, Value buf,
+                               ValueRange idx, Type loweredElem) {
+  Value v = memref::LoadOp::create(b, loc, buf, idx);
+  if (isa<LLVM::LLVMPointerType>(loweredElem))
+    v = LLVM::IntToPtrOp::create(b, loc, loweredElem, v);
+  return v;
+}
+
+void TileLowering::storeBuffer(OpBuilder &b, Location loc, Value v, Value buf,
+                               ValueRange idx) {
+  if (isa<LLVM::LLVMPointerType>(v.getType()))
+    v = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
+  memref::StoreOp::create(b, loc, v, buf, idx);
+}
+
+//===----------------------------------------------------------------------===//
+// Value access
+//===----------------------------------------------------------------------===//
+
+Value TileLowering::fail(OpBuilder &b, Operation *op, const Twine &message,
+                         Type type) {
+  if (!errorReported)
+    op->emitOpError() << message;
+  errorReported = true;
+  return ub::PoisonOp::create(b, op->getLoc(), type);
+}
+
+Value TileLowering::scalar(Value original) {
+  if (Value v = scalars.lookupOrNull(original))
+    return v;
+  // Unmapped scalars only come from ops this lowering rejected; an error
+  // has been reported already.
+  OpBuilder b(entryBlock, entryBlock->begin());
+  Operation *at = original.getDefiningOp() ? original.getDefiningOp()
+                                           : newFunc.getOperation();
+  return fail(b, at, "uses a value that could not be lowered",
+              loweredElementType(original.getType()));
+}
+
+Value TileLowering::element(OpBuilder &b, Value original, ValueRange idx) {
+  if (!isTensor(original.getType()))
+    return scalar(original);
+  Type elem = loweredElementType(original.getType());
+  auto buf = buffers.find(original);
+  if (buf != buffers.end())
+    return loadBuffer(b, original.getLoc(), buf->second, idx, elem);
+  auto result = dyn_cast<OpResult>(original);
+  if (!result || plan.isMaterialized(original)) {
+    Operation *at = result ? result.getOwner() : newFunc.getOperation();
+    return fail(b, at, "tensor used before it was materialized", elem);
+  }
+  Block *block = b.getInsertionBlock();
+  auto &entries = elementCache[original];
+  for (CacheEntry &e : entries)
+    if (e.block == block && llvm::equal(e.idx, idx))
+      return e.value;
+  Value v = emitElementOf(*this, b, result, idx);
+  entries.push_back({block, SmallVector<Value, 4>(idx.begin(), idx.end()), v});
+  return v;
+}
+
+ArrayRef<Value> TileLowering::parts(Value original) {
+  auto it = tuples.find(original);
+  if (it != tuples.end())
+    return it->second;
+  errorReported = true;
+  if (Operation *def = original.getDefiningOp())
+    def->emitOpError("produces a pointer tuple that could not be lowered");
+  static SmallVector<Value> none;
+  return none;
+}
+
+MemDescView &TileLowering::memdesc(Value original) {
+  return memdescs[original];
+}
+
+Value TileLowering::materialize(OpBuilder &b, Value original) {
+  auto it = buffers.find(original);
+  if (it != buffers.end())
+    return it->second;
+  auto type = asTensor(original.getType());
+  Type elem = loweredElementType(type);
+  Value buf = allocBuffer(original.getLoc(), type.getShape(), elem);
+  emitLoopNest(b, original.getLoc(), type.getShape(),
+               [&](OpBuilder &ib, ValueRange idx) {
+                 Value v;
+                 auto result = dyn_cast<OpResult>(original);
+                 if (result && !plan.isMaterialized(original))
+                   v = element(ib, original, idx);
+                 else if (result)
+                   v = emitElementOf(*this, ib, result, idx);
+                 else
+                   v = element(ib, original, idx);
+                 storeBuffer(ib, original.getLoc(), v, buf, idx);
+               });
+  buffers[original] = buf;
+  return buf;
+}
+
+//===----------------------------------------------------------------------===//
+// Region-carried values
+//===----------------------------------------------------------------------===//
+
+static bool isDropped(Type t) {
+  return isa<ttg::AsyncTokenType>(t);
+}
+
+static bool isTuple(Type t) {
+  if (isa<tt::TensorDescType>(t))
+    return true;
+  auto ptr = dyn_cast<tt::PointerType>(t);
+  return ptr && isa<RankedTensorType>(ptr.getPointeeType());
+}
+
+void TileLowering::flatten(Value original, SmallVectorImpl<Value> &out) {
+  Type t = original.getType();
+  if (isTensor(t) || isDropped(t) || isa<ttg::MemDescType>(t))
+    return;
+  if (isTuple(t)) {
+    llvm::append_range(out, parts(original));
+    return;
+  }
+  out.push_back(scalar(original));
+}
+
+void TileLowering::flattenTypes(Value original, SmallVectorImpl<Type> &out) {
+  Type t = original.getType();
+  if (isTensor(t) || isDropped(t) || isa<ttg::MemDescType>(t))
+    return;
+  if (isTuple(t)) {
+    for (Value v : parts(original))
+      out.push_back(v.getType());
+    return;
+  }
+  out.push_back(loweredElementType(t));
+}
+
+void TileLowering::bind(Value original, ValueRange::iterator &it, Value slot) {
+  Type t = original.getType();
+  if (isTensor(t)) {
+    buffers[original] = slot;
+    return;
+  }
+  if (isDropped(t) || isa<ttg::MemDescType>(t))
+    return;
+  scalars.map(original, *it++);
+}
+
+void TileLowering::copyIntoSlots(OpBuilder &b, Location loc, ValueRange values,
+                                 ArrayRef<Value> slots) {
+  llvm::DenseSet<Value> slotSet(slots.begin(), slots.end());
+  SmallVector<std::pair<Value, Value>> copies; // (source buffer, slot)
+  for (auto [v, slot] : llvm::zip(values, slots)) {
+    if (!slot)
+      continue;
+    auto it = buffers.find(v);
+    if (it != buffers.end() && it->second == slot)
+      continue; // yields the slot's own value
+    Value src;
+    if (it != buffers.end() && !slotSet.contains(it->second)) {
+      src = it->second;
+    } else {
+      // Evaluate into a temporary first: the value may read slots that the
+      // copies below overwrite.
+      auto type = asTensor(v.getType());
+      Type elem = loweredElementType(type);
+      src = allocBuffer(loc, type.getShape(), elem);
+      emitLoopNest(b, loc, type.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+        storeBuffer(ib, loc, element(ib, v, idx), src, idx);
+      });
+    }
+    copies.push_back({src, slot});
+  }
+  for (auto [src, slot] : copies)
+    memref::CopyOp::create(b, loc, src, slot);
+}
+
+//===----------------------------------------------------------------------===//
+// The walk
+//===----------------------------------------------------------------------===//
+
+LogicalResult TileLowering::lowerBlock(OpBuilder &b, Block &block) {
+  for (Operation &op : block) {
+    if (op.hasTrait<OpTrait::IsTerminator>())
+      continue; // handled by the parent
+    if (failed(lowerOp(b, &op)) || errorReported)
+      return failure();
+  }
+  return success();
+}
+
+/// Allocates slot buffers for the tensor values among `values`.
+static SmallVector<Value> makeSlots(TileLowering &tl, ValueRange values) {
+  SmallVector<Value> slots;
+  for (Value v : values) {
+    if (isTensor(v.getType())) {
+      auto type = asTensor(v.getType());
+      slots.push_back(tl.allocBuffer(v.getLoc(), type.getShape(),
+                                     loweredElementType(type)));
+    } else {
+      slots.push_back(Value());
+    }
+  }
+  return slots;
+}
+
+LogicalResult TileLowering::lowerFor(OpBuilder &b, Operation *op) {
+  auto forOp = cast<scf::ForOp>(op);
+  Location loc = op->getLoc();
+  SmallVector<Value> slots = makeSlots(*this, forOp.getInitArgs());
+  copyIntoSlots(b, loc, forOp.getInitArgs(), slots);
+
+  SmallVector<Value> inits;
+  SmallVector<unsigned> partCounts;
+  for (Value v : forOp.getInitArgs()) {
+    size_t before = inits.size();
+    flatten(v, inits);
+    partCounts.push_back(inits.size() - before);
+  }
+  auto newFor = scf::ForOp::create(b, loc, scalar(forOp.getLowerBound()),
+                                   scalar(forOp.getUpperBound()),
+                                   scalar(forOp.getStep()), inits);
+  Block *body = newFor.getBody();
+  scalars.map(forOp.getInductionVar(), newFor.getInductionVar());
+  auto bindAll = [&](ValueRange originals, ValueRange lowered) {
+    auto it = lowered.begin();
+    for (auto [i, v] : llvm::enumerate(originals)) {
+      if (isTuple(v.getType())) {
+        tuples[v] = SmallVector<Value>(it, it + partCounts[i]);
+        it += partCounts[i];
+        continue;
+      }
+      bind(v, it, slots[i]);
+    }
+  };
+  bindAll(forOp.getRegionIterArgs(), newFor.getRegionIterArgs());
+
+  OpBuilder bb = OpBuilder::atBlockBegin(body);
+  if (body->mightHaveTerminator())
+    bb.setInsertionPoint(body->getTerminator());
+  if (failed(lowerBlock(bb, *forOp.getBody())))
+    return failure();
+  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  copyIntoSlots(bb, loc, yield.getOperands(), slots);
+  SmallVector<Value> yielded;
+  for (Value v : yield.getOperands())
+    flatten(v, yielded);
+  if (body->mightHaveTerminator())
+    body->getTerminator()->erase();
+  bb.setInsertionPointToEnd(body);
+  scf::YieldOp::create(bb, loc, yielded);
+
+  bindAll(forOp.getResults(), newFor.getResults());
+  return success();
+}
+
+LogicalResult TileLowering::lowerIf(OpBuilder &b, Operation *op) {
+  auto ifOp = cast<scf::IfOp>(op);
+  Location loc = op->getLoc();
+  SmallVector<Value> slots = makeSlots(*this, ifOp.getResults());
+  SmallVector<Type> types;
+  for (Value r : ifOp.getResults())
+    if (!isTuple(r.getType()))
+      flattenTypes(r, types);
+  bool hasTuple = llvm::any_of(ifOp.getResultTypes(), isTuple);
+  if (hasTuple)
+    return ifOp.emitOpError(
+        "yielding block pointers from scf.if is not supported yet");
+  auto newIf = scf::IfOp::create(b, loc, types, scalar(ifOp.getCondition()),
+                                 /*withElse=*/ifOp.elseBlock() != nullptr);
+  auto lowerRegion = [&](Block *src, Block *dst) -> LogicalResult {
+    OpBuilder rb = OpBuilder::atBlockEnd(dst);
+    if (dst->mightHaveTerminator())
+      dst->getTerminator()->erase();
+    rb.setInsertionPointToEnd(dst);
+    if (failed(lowerBlock(rb, *src)))
+      return failure();
+    auto yield = cast<scf::YieldOp>(src->getTerminator());
+    copyIntoSlots(rb, loc, yield.getOperands(), slots);
+    SmallVector<Value> yielded;
+    for (Value v : yield.getOperands())
+      flatten(v, yielded);
+    scf::YieldOp::create(rb, loc, yielded);
+    return success();
+  };
+  if (failed(lowerRegion(ifOp.thenBlock(), newIf.thenBlock())))
+    return failure();
+  if (ifOp.elseBlock() &&
+      failed(lowerRegion(ifOp.elseBlock(), newIf.elseBlock())))
+    return failure();
+  ValueRange results = newIf.getResults();
+  auto it = results.begin();
+  for (auto [i, r] : llvm::enumerate(ifOp.getResults()))
+    bind(r, it, slots[i]);
+  return success();
+}
+
+LogicalResult TileLowering::lowerWhile(OpBuilder &b, Operation *op) {
+  auto whileOp = cast<scf::WhileOp>(op);
+  Location loc = op->getLoc();
+  if (llvm::any_of(whileOp->getOperandTypes(), isTuple) ||
+      llvm::any_of(whileOp.getResultTypes(), isTuple))
+    return whileOp.emitOpError(
+        "carrying block pointers through scf.while is not supported yet");
+  SmallVector<Value> beforeSlots = makeSlots(*this, whileOp.getInits());
+  SmallVector<Value> afterSlots = makeSlots(*this, whileOp.getResults());
+  copyIntoSlots(b, loc, whileOp.getInits(), beforeSlots);
+  SmallVector<Value> inits;
+  SmallVector<Type> beforeTypes, afterTypes;
+  for (Value v : whileOp.getInits()) {
+    flatten(v, inits);
+    flattenTypes(v, beforeTypes);
+  }
+  for (Value v : whileOp.getResults())
+    flattenTypes(v, afterTypes);
+  auto newWhile = scf::WhileOp::create(b, loc, afterTypes, inits);
+  Block *before = b.createBlock(&newWhile.getBefore(), {}, beforeTypes,
+                                SmallVector<Location>(beforeTypes.size(), loc));
+  Block *after = b.createBlock(&newWhile.getAfter(), {}, afterTypes,
+                               SmallVector<Location>(afterTypes.size(), loc));
+  b.setInsertionPointAfter(newWhile);
+
+  ValueRange beforeArgs = before->getArguments();
+  auto it = beforeArgs.begin();
+  for (auto [i, a] : llvm::enumerate(whileOp.getBeforeArguments()))
+    bind(a, it, beforeSlots[i]);
+  OpBuilder rb = OpBuilder::atBlockEnd(before);
+  if (failed(lowerBlock(rb, *whileOp.getBeforeBody())))
+    return failure();
+  auto cond = whileOp.getConditionOp();
+  copyIntoSlots(rb, loc, cond.getArgs(), afterSlots);
+  SmallVector<Value> condArgs;
+  for (Value v : cond.getArgs())
+    flatten(v, condArgs);
+  scf::ConditionOp::create(rb, loc, scalar(cond.getCondition()), condArgs);
+
+  ValueRange afterArgs = after->getArguments();
+  it = afterArgs.begin();
+  for (auto [i, a] : llvm::enumerate(whileOp.getAfterArguments()))
+    bind(a, it, afterSlots[i]);
+  rb.setInsertionPointToEnd(after);
+  if (failed(lowerBlock(rb, *whileOp.getAfterBody())))
+    return failure();
+  auto yield = cast<scf::YieldOp>(whileOp.getAfterBody()->getTerminator());
+  copyIntoSlots(rb, loc, yield.getOperands(), beforeSlots);
+  SmallVector<Value> yielded;
+  for (Value v : yield.getOperands())
+    flatten(v, yielded);
+  scf::YieldOp::create(rb, loc, yielded);
+
+  ValueRange results = newWhile.getResults();
+  it = results.begin();
+  for (auto [i, r] : llvm::enumerate(whileOp.getResults()))
+    bind(r, it, afterSlots[i]);
+  return success();
+}
+
+LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
+  SmallVector<Value> outs;
+  for (Value r : op->getResults()) {
+    if (!isTensor(r.getType())) {
+      outs.push_back(Value());
+      continue;
+    }
+    auto type = asTensor(r.getType());
+    Value buf =
+        allocBuffer(op->getLoc(), type.getShape(), loweredElementType(type));
+    outs.push_back(buf);
+  }
+  LogicalResult result =
+      llvm::TypeSwitch<Operation *, LogicalResult>(op)
+          .Case<tt::DotOp>([&](auto) { return lowerDot(*this, b, op, outs[0]); })
+          .Case<tt::ReduceOp>([&](auto) { return lowerReduce(*this, b, op, outs); })
+          .Case<tt::ScanOp>([&](auto) { return lowerScan(*this, b, op, outs); })
+          .Case<tt::HistogramOp>(
+              [&](auto) { return lowerHistogram(*this, b, op, outs[0]); })
+          .Case<tt::AtomicRMWOp, tt::AtomicCASOp>(
+              [&](auto) { return lowerAtomic(*this, b, op, outs[0]); })
+          .Case<arith::ConstantOp>([&](arith::ConstantOp c) -> LogicalResult {
+            // A non-splat constant: a global table copied into the buffer.
+            auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+            auto type = asTensor(c.getType());
+            if (!dense || !type.getElementType().isIntOrFloat())
+              return c.emitOpError("constant tensor is not supported");
+            auto plain = RankedTensorType::get(type.getShape(),
+                                               type.getElementType());
+            auto memTy = MemRefType::get(type.getShape(), type.getElementType());
+            OpBuilder gb(module.getBody(), module.getBody()->begin());
+            std::string name = "__tilerun_cst_" + std::to_string(constantCount++);
+            memref::GlobalOp::create(gb, c.getLoc(), name,
+                                     gb.getStringAttr("private"), memTy,
+                                     dense.reshape(plain), /*constant=*/true,
+                                     /*alignment=*/gb.getI64IntegerAttr(64));
+            Value g = memref::GetGlobalOp::create(b, c.getLoc(), memTy, name);
+            memref::CopyOp::create(b, c.getLoc(), g, outs[0]);
+            return success();
+          })
+          .Default([&](Operation *) -> LogicalResult {
+            // Anything else elementwise that the plan chose to keep.
+            Value r = op->getResult(0);
+            auto type = asTensor(r.getType());
+            emitLoopNest(b, op->getLoc(), type.getShape(),
+                         [&](OpBuilder &ib, ValueRange idx) {
+                           Value v = emitElementOf(*this, ib, cast<OpResult>(r), idx);
+                           storeBuffer(ib, op->getLoc(), v, outs[0], idx);
+                         });
+            return success();
+          });
+  for (auto [r, buf] : llvm::zip(op->getResults(), outs))
+    if (buf)
+      buffers[r] = buf;
+  return result;
+}
+
+LogicalResult TileLowering::lowerScalarOp(OpBuilder &b, Operation *op) {
+  if (op->getNumResults() == 0)
+    return op->emitOpError("is not supported by the CPU lowering");
+  for (OpResult r : op->getResults())
+    scalars.map(r, emitElementOf(*this, b, r, {}));
+  return success();
+}
+
+LogicalResult TileLowering::lowerOp(OpBuilder &b, Operation *op) {
+  if (isa<scf::ForOp>(op))
+    return lowerFor(b, op);
+  if (isa<scf::IfOp>(op))
+    return lowerIf(b, op);
+  if (isa<scf::WhileOp>(op))
+    return lowerWhile(b, op);
+  if (isa<tt::StoreOp, tt::DescriptorStoreOp>(op))
+    return lowerStoreLike(*this, b, op);
+  if (isa<tt::PrintOp, tt::AssertOp>(op))
+    return lowerDebugOp(*this, b, op);
+  if (isa<gpu::BarrierOp>(op))
+    return success(); // one CPU thread runs the whole program
+  if (op->getDialect() &&
+      op->getDialect()->getNamespace() == ttg::TritonGPUDialect::getDialectNamespace() &&
+      !isa<ttg::ConvertLayoutOp, ttg::LocalLoadOp>(op))
+    return lowerSharedMemoryOp(*this, b, op);
+  if (isa<tt::MakeTensorPtrOp, tt::AdvanceOp, tt::MakeTensorDescOp>(op)) {
+    SmallVector<Value> p;
+    if (failed(lowerPointerTuple(*this, b, op, p)))
+      return failure();
+    tuples[op->getResult(0)] = std::move(p);
+    return success();
+  }
+  if (isa<tt::AtomicRMWOp, tt::AtomicCASOp>(op) &&
+      !isTensor(op->getResult(0).getType()))
+    return lowerAtomic(*this, b, op, Value());
+  if (auto reduce = dyn_cast<tt::ReduceOp>(op))
+    if (!isTensor(op->getResult(0).getType()))
+      return lowerReduce(*this, b, op, {});
+
+  bool producesTensor = llvm::any_of(op->getResultTypes(), isTensor);
+  if (!producesTensor) {
+    if (op->getNumRegions() != 0)
+      return op->emitOpError("is not supported by the CPU lowering");
+    return lowerScalarOp(b, op);
+  }
+  bool anyMaterialized = llvm::any_of(
+      op->getResults(), [&](Value r) { return plan.isMaterialized(r); });
+  if (anyMaterialized)
+    return lowerMaterializingOp(b, op);
+  return success(); // evaluated lazily by its consumers
+}
+
+LogicalResult TileLowering::lowerFunction(FunctionOpInterface kernel) {
+  MLIRContext *ctx = kernel->getContext();
+  Location loc = kernel.getLoc();
+  if (!kernel.getFunctionBody().hasOneBlock())
+    return kernel.emitOpError(
+        "with unstructured control flow is not supported");
+
+  SmallVector<Type> argTypes;
+  for (Type t : kernel.getArgumentTypes()) {
+    if (isa<tt::PointerType>(t) && !isTuple(t))
+      argTypes.push_back(LLVM::LLVMPointerType::get(ctx));
+    else if (t.isIntOrFloat())
+      argTypes.push_back(t);
+    else
+      return kernel.emitOpError("kernel parameter of type ")
+             << t << " is not supported";
+  }
+  for (unsigned i = 0; i < kNumGridParams; ++i)
+    argTypes.push_back(IntegerType::get(ctx, 32));
+  if (kernel.getResultTypes().size() != 0)
+    return kernel.emitOpError("kernels must not return values");
+
+  OpBuilder mb(kernel);
+  newFunc = func::FuncOp::create(mb, loc, kernel.getName(),
+                                 FunctionType::get(ctx, argTypes, {}));
+  newFunc.setVisibility(SymbolTable::Visibility::Public);
+  entryBlock = newFunc.addEntryBlock();
+  Block &oldEntry = kernel.getFunctionBody().front();
+  for (auto [i, arg] : llvm::enumerate(oldEntry.getArguments()))
+    scalars.map(arg, entryBlock->getArgument(i));
+  gridArgs.clear();
+  for (unsigned i = 0; i < kNumGridParams; ++i)
+    gridArgs.push_back(entryBlock->getArgument(oldEntry.getNumArguments() + i));
+
+  plan.build(kernel);
+  OpBuilder b = OpBuilder::atBlockEnd(entryBlock);
+  if (failed(lowerBlock(b, oldEntry)) || errorReported)
+    return failure();
+  func::ReturnOp::create(b, loc);
+  return success();
+}
+
+} // namespace loops
+} // namespace tilerun

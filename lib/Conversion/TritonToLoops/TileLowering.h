@@ -1,0 +1,254 @@
+//===- TileLowering.h - tt/ttg tile programs to loops -----------*- C++ -*-===//
+//
+// Internal interface of the TritonToLoops conversion. A kernel is rewritten
+// op by op into a new func.func. Scalars map one to one. A tensor value is
+// either *materialized* (it owns a stack buffer written once where it is
+// defined) or *inline* (each consumer evaluates the element it needs from the
+// value's operands, at the consumer's loop indices). The MaterializationPlan
+// decides which, the ElementEmitter evaluates elements, and TileLowering walks
+// the kernel and emits loops for materialized values and side effects.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILERUN_LIB_CONVERSION_TRITONTOLOOPS_TILELOWERING_H
+#define TILERUN_LIB_CONVERSION_TRITONTOLOOPS_TILELOWERING_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+
+namespace tilerun {
+namespace loops {
+
+using mlir::Location;
+using mlir::OpBuilder;
+using mlir::Operation;
+using mlir::Type;
+using mlir::Value;
+using mlir::ValueRange;
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+/// The scalar type an element of `t` has after lowering: `!tt.ptr` becomes
+/// `!llvm.ptr`, tensors give their element type.
+Type loweredElementType(Type t);
+/// Storage type of an element in a buffer: pointers are stored as i64
+/// because memrefs cannot hold `!llvm.ptr`.
+Type storageType(Type loweredElem);
+/// True for ranked tensors (with or without an encoding).
+bool isTensor(Type t);
+mlir::RankedTensorType asTensor(Type t);
+
+/// Per-op lowering options.
+struct Options {
+  bool checked = false;
+};
+
+//===----------------------------------------------------------------------===//
+// MaterializationPlan
+//===----------------------------------------------------------------------===//
+
+/// Decides which tensor values get a buffer. Computed once per kernel before
+/// the rewrite, from the original IR.
+class MaterializationPlan {
+public:
+  void build(mlir::FunctionOpInterface func);
+  bool isMaterialized(Value v) const { return materialized.contains(v); }
+
+private:
+  void planBlock(mlir::Block &block);
+  llvm::DenseSet<Value> materialized;
+};
+
+//===----------------------------------------------------------------------===//
+// Shared memory views
+//===----------------------------------------------------------------------===//
+
+/// A lowered `!ttg.memdesc`: a byte pointer to the start of the allocation
+/// the view belongs to, plus a function from the view's logical index to the
+/// element's byte offset from that pointer.
+struct MemDescView {
+  Value base; // !llvm.ptr
+  std::function<Value(OpBuilder &, Location, ValueRange)> byteOffset;
+};
+
+//===----------------------------------------------------------------------===//
+// TileLowering
+//===----------------------------------------------------------------------===//
+
+class TileLowering {
+public:
+  TileLowering(mlir::ModuleOp module, const Options &options)
+      : module(module), options(options) {}
+
+  /// Rewrites `kernel` (a tt.func) into a func.func of the same name with the
+  /// kernel ABI. Returns failure after emitting a diagnostic.
+  mlir::LogicalResult lowerFunction(mlir::FunctionOpInterface kernel);
+
+  //===--- Value access used by the emitters ---------------------------===//
+
+  /// Lowered scalar value of an original scalar (non-tensor) value.
+  Value scalar(Value original);
+  /// Element of an original tensor (or scalar) value at `idx`, emitted at
+  /// the builder's insertion point. Scalars ignore `idx`.
+  Value element(OpBuilder &b, Value original, ValueRange idx);
+  /// Parts of a lowered block pointer / tensor descriptor.
+  llvm::ArrayRef<Value> parts(Value original);
+  MemDescView &memdesc(Value original);
+  void bindScalar(Value original, Value lowered) {
+    scalars.map(original, lowered);
+  }
+  void bindBuffer(Value original, Value buffer) { buffers[original] = buffer; }
+  void bindMemDesc(Value original, MemDescView view) {
+    memdescs[original] = std::move(view);
+  }
+
+  /// Reports `message` at `op` (once per kernel) and returns a poison value
+  /// of `type` so that emission can continue without null values; the kernel
+  /// then fails to lower.
+  Value fail(OpBuilder &b, Operation *op, const llvm::Twine &message,
+             Type type);
+  bool hasFailed() const { return errorReported; }
+
+  /// Emits a loop nest over `shape` (row-major, last dim innermost).
+  static void
+  emitLoopNest(OpBuilder &b, Location loc, llvm::ArrayRef<int64_t> shape,
+               llvm::function_ref<void(OpBuilder &, ValueRange)> body);
+  /// A stack buffer placed in the kernel's entry block, so loops don't grow
+  /// the stack.
+  Value allocBuffer(Location loc, llvm::ArrayRef<int64_t> shape, Type elem);
+  /// Loads/stores an element of a buffer, converting pointers to/from i64.
+  Value loadBuffer(OpBuilder &b, Location loc, Value buf, ValueRange idx,
+                   Type loweredElem);
+  void storeBuffer(OpBuilder &b, Location loc, Value v, Value buf,
+                   ValueRange idx);
+
+  /// Evaluates `original` at every index into a fresh buffer (or returns its
+  /// existing buffer).
+  Value materialize(OpBuilder &b, Value original);
+
+  /// Program ids and grid sizes of the current kernel (i32).
+  Value programId(unsigned axis) { return gridArgs[3 + axis]; }
+  Value numPrograms(unsigned axis) { return gridArgs[axis]; }
+
+  /// Reports a run-time error from generated code (assert, checked mode).
+  void emitRuntimeError(OpBuilder &b, Location loc, llvm::StringRef message,
+                        ValueRange extraI64 = {});
+  /// A pointer to a NUL-terminated global string.
+  Value globalString(OpBuilder &b, Location loc, llvm::StringRef text);
+  mlir::LLVM::LLVMFuncOp runtimeFunction(llvm::StringRef name,
+                                         mlir::LLVM::LLVMFunctionType type);
+
+  mlir::ModuleOp module;
+  Options options;
+
+private:
+  friend class ElementEmitter;
+  mlir::LogicalResult lowerBlock(OpBuilder &b, mlir::Block &block);
+  mlir::LogicalResult lowerOp(OpBuilder &b, Operation *op);
+  mlir::LogicalResult lowerScalarOp(OpBuilder &b, Operation *op);
+  mlir::LogicalResult lowerFor(OpBuilder &b, Operation *op);
+  mlir::LogicalResult lowerIf(OpBuilder &b, Operation *op);
+  mlir::LogicalResult lowerWhile(OpBuilder &b, Operation *op);
+  mlir::LogicalResult lowerMaterializingOp(OpBuilder &b, Operation *op);
+
+  /// Values carried through region ops: scalars stay values, tensors live in
+  /// slot buffers, block pointers expand into their parts, tokens vanish.
+  void flatten(Value original, llvm::SmallVectorImpl<Value> &out);
+  void flattenTypes(Value original, llvm::SmallVectorImpl<Type> &out);
+  /// Binds `original` (a block argument or region-op result) to lowered
+  /// values taken from `it`; tensors bind to `slot`.
+  void bind(Value original, ValueRange::iterator &it, Value slot);
+  /// Copies each tensor value of `values` into `slots` (tensors only),
+  /// through temporaries so that a slot read by another operand is not
+  /// clobbered first.
+  void copyIntoSlots(OpBuilder &b, Location loc, ValueRange values,
+                     llvm::ArrayRef<Value> slots);
+
+  mlir::func::FuncOp newFunc;
+  mlir::Block *entryBlock = nullptr;
+  llvm::SmallVector<Value, 6> gridArgs;
+  MaterializationPlan plan;
+  mlir::IRMapping scalars;
+  llvm::DenseMap<Value, Value> buffers;
+  llvm::DenseMap<Value, llvm::SmallVector<Value>> tuples;
+  llvm::DenseMap<Value, MemDescView> memdescs;
+  llvm::StringMap<mlir::LLVM::GlobalOp> strings;
+  /// Elements already emitted, per (value, block, indices): keeps DAGs of
+  /// inline values linear in size.
+  struct CacheEntry {
+    mlir::Block *block;
+    llvm::SmallVector<Value, 4> idx;
+    Value value;
+  };
+  llvm::DenseMap<Value, llvm::SmallVector<CacheEntry, 2>> elementCache;
+  bool errorReported = false;
+  unsigned constantCount = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// Emitters (one file per op family)
+//===----------------------------------------------------------------------===//
+
+/// Evaluates one element of a tensor-producing op (or the scalar result of a
+/// scalar op) given access to its operands through `tl`. Returns a null
+/// Value (after emitting an error) for ops it does not know.
+Value emitElementOf(TileLowering &tl, OpBuilder &b, mlir::OpResult result,
+                    ValueRange idx);
+
+/// Memory ops: element of a load; side effects of stores and atomics.
+Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *load,
+                      ValueRange idx);
+mlir::LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b,
+                                   Operation *op);
+mlir::LogicalResult lowerAtomic(TileLowering &tl, OpBuilder &b, Operation *op,
+                                Value resultBuffer);
+/// Block pointers and tensor descriptors, which lower to tuples of values.
+mlir::LogicalResult lowerPointerTuple(TileLowering &tl, OpBuilder &b,
+                                      Operation *op,
+                                      llvm::SmallVectorImpl<Value> &parts);
+
+/// Ops that write a whole buffer at once.
+mlir::LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
+                             Value out);
+mlir::LogicalResult lowerReduce(TileLowering &tl, OpBuilder &b, Operation *op,
+                                llvm::ArrayRef<Value> outs);
+mlir::LogicalResult lowerScan(TileLowering &tl, OpBuilder &b, Operation *op,
+                              llvm::ArrayRef<Value> outs);
+mlir::LogicalResult lowerHistogram(TileLowering &tl, OpBuilder &b,
+                                   Operation *op, Value out);
+/// Emits the combine region of a reduce/scan on scalars.
+llvm::SmallVector<Value> emitCombine(TileLowering &tl, OpBuilder &b,
+                                     mlir::Region &region, ValueRange lhs,
+                                     ValueRange rhs);
+
+/// Shared memory (ttg).
+mlir::LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
+                                        Operation *op);
+Value emitLocalLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
+                           ValueRange idx);
+
+/// tt.print and tt.assert.
+mlir::LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b,
+                                 Operation *op);
+
+/// Helpers shared by the emitters.
+Value constantIndex(OpBuilder &b, Location loc, int64_t v);
+Value castToI64(OpBuilder &b, Location loc, Value v, bool isUnsigned = false);
+/// Python-level location of an op for messages: "file:line:col".
+std::string describeLocation(Location loc);
+
+} // namespace loops
+} // namespace tilerun
+
+#endif // TILERUN_LIB_CONVERSION_TRITONTOLOOPS_TILELOWERING_H

@@ -1,0 +1,42 @@
+//===- ArgPacking.h - Launch arguments as the packed wrapper wants ---*- C++ -*-===//
+//
+// ExecutionEngine's `_mlir_K(void **)` wrapper takes one pointer per LLVM-level
+// parameter. tt kernels have one per kernel parameter; memref parameters
+// (triton-shared) expand to MLIR's default descriptor convention: unranked =
+// {i64 rank, ptr descriptor}, ranked = allocated, aligned, offset, sizes...,
+// strides.... All of that is confined here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILERUN_LIB_RUNTIME_ARGPACKING_H
+#define TILERUN_LIB_RUNTIME_ARGPACKING_H
+
+#include "tilerun/Runtime/Kernel.h"
+
+#include <memory>
+#include <vector>
+
+namespace tilerun {
+
+/// Whether a buffer of `n` elements can back memref parameter `p` (always true
+/// for pointers and unranked memrefs).
+llvm::Error checkElementCount(const KernelParam &p, int64_t n);
+
+/// Immutable once built, so the workers of a launch share it.
+class PackedArgs {
+public:
+  static llvm::Expected<PackedArgs> build(const KernelSignature &sig,
+                                          llvm::ArrayRef<KernelArg> args);
+
+  /// The wrapper's argument array: pointers into the shared slots, then six
+  /// pointers to `grid` (num_programs x,y,z, program_id x,y,z), which the
+  /// caller owns and updates per program.
+  void pointerArray(llvm::SmallVectorImpl<void *> &out, int32_t *grid) const;
+
+private:
+  std::vector<uint64_t> slots;
+  std::vector<std::unique_ptr<int64_t[]>> descriptors;
+};
+
+} // namespace tilerun
+
+#endif

@@ -1,0 +1,172 @@
+//===- Kernel.cpp - JIT compilation and the grid launcher -----------------===//
+#include "tilerun/Runtime/Kernel.h"
+
+#include "ArgPacking.h"
+#include "LaunchState.h"
+#include "tilerun/Runtime/Buffer.h"
+#include "tilerun/Runtime/RuntimeSymbols.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <chrono>
+#include <mutex>
+
+using namespace llvm;
+
+namespace tilerun {
+
+Kernel::~Kernel() = default;
+
+Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
+                                                  StringRef name,
+                                                  const CompileOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  static std::once_flag targetInit;
+  std::call_once(targetInit, [] {
+    InitializeNativeTarget();
+    InitializeNativeTargetAsmPrinter();
+  });
+
+  auto fn = selectKernel(module, name);
+  if (!fn)
+    return fn.takeError();
+  auto sig = extractSignature(*fn);
+  if (!sig)
+    return sig.takeError();
+
+  mlir::MLIRContext *ctx = module.getContext();
+  mlir::DialectRegistry registry;
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  ctx->appendDialectRegistry(registry);
+
+  mlir::OwningOpRef<mlir::ModuleOp> lowered(module.clone());
+  if (mlir::failed(lowerToLLVMDialect(*lowered, options)))
+    return createStringError("failed to lower kernel '" + sig->name +
+                             "' to the LLVM dialect");
+
+  auto tmBuilder = orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder)
+    return tmBuilder.takeError();
+  tmBuilder->setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
+  auto tm = tmBuilder->createTargetMachine();
+  if (!tm)
+    return tm.takeError();
+  auto transformer = mlir::makeOptimizingTransformer(3, 0, tm->get());
+  mlir::ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = CodeGenOptLevel::Aggressive;
+  auto engine =
+      mlir::ExecutionEngine::create(*lowered, engineOptions, std::move(*tm));
+  if (!engine)
+    return engine.takeError();
+
+  std::unique_ptr<Kernel> kernel(new Kernel());
+  kernel->Engine = std::move(*engine);
+  registerRuntimeSymbols(*kernel->Engine);
+  kernel->Engine->initialize();
+  auto entry = kernel->Engine->lookupPacked(sig->name);
+  if (!entry)
+    return entry.takeError();
+  kernel->Entry = *entry;
+  kernel->Signature = std::move(*sig);
+  kernel->CompileMs = std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
+  return std::move(kernel);
+}
+
+/// Pools are kept per thread count for the life of the process: launches are
+/// short and many (--bench), so threads must not be re-spawned per launch.
+/// Leaked on purpose to stay clear of static destruction order at exit.
+static ThreadPoolInterface &getPool(unsigned workers) {
+  static std::mutex mutex;
+  static auto *pools = new DenseMap<unsigned, StdThreadPool *>();
+  std::lock_guard<std::mutex> lock(mutex);
+  StdThreadPool *&pool = (*pools)[workers];
+  if (!pool)
+    pool = new StdThreadPool(hardware_concurrency(workers));
+  return *pool;
+}
+
+Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
+                     const LaunchOptions &options) const {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > INT32_MAX ||
+      grid.y > INT32_MAX || grid.z > INT32_MAX)
+    return createStringError("invalid grid " + Twine(grid.x) + "," +
+                             Twine(grid.y) + "," + Twine(grid.z));
+  auto packed = PackedArgs::build(Signature, args);
+  if (!packed)
+    return packed.takeError();
+
+  uint64_t total = grid.numPrograms();
+  unsigned threads = options.threads
+                         ? options.threads
+                         : hardware_concurrency().compute_thread_count();
+  // A few chunks per thread balance uneven programs; bounded below so that a
+  // chunk's bookkeeping stays negligible next to its programs.
+  uint64_t chunk = std::max<uint64_t>(1, total / (uint64_t(threads) * 8));
+  uint64_t numChunks = (total + chunk - 1) / chunk;
+  std::atomic<uint64_t> next{0};
+  LaunchState state;
+  void (*entry)(void **) = Entry;
+
+  auto work = [&] {
+    int32_t gridArgs[kNumGridParams] = {int32_t(grid.x), int32_t(grid.y),
+                                        int32_t(grid.z), 0, 0, 0};
+    SmallVector<void *, 16> ptrs;
+    packed->pointerArray(ptrs, gridArgs);
+    LaunchScope scope(state);
+    for (;;) {
+      uint64_t c = next.fetch_add(1, std::memory_order_relaxed);
+      if (c >= numChunks || state.failed.load(std::memory_order_relaxed))
+        return;
+      uint64_t begin = c * chunk, end = std::min(total, begin + chunk);
+      // pid x varies fastest.
+      uint64_t x = begin % grid.x, yz = begin / grid.x;
+      uint64_t y = yz % grid.y, z = yz / grid.y;
+      for (uint64_t i = begin; i < end; ++i) {
+        gridArgs[3] = x;
+        gridArgs[4] = y;
+        gridArgs[5] = z;
+        scope.setProgram(x, y, z);
+        entry(ptrs.data());
+        if (++x == grid.x) {
+          x = 0;
+          if (++y == grid.y) {
+            y = 0;
+            ++z;
+          }
+        }
+      }
+    }
+  };
+
+  uint64_t helpers = std::min<uint64_t>(threads, numChunks) - 1;
+  if (helpers == 0) {
+    work();
+  } else {
+    ThreadPoolInterface &pool = getPool(threads - 1);
+    ThreadPoolTaskGroup group(pool);
+    for (uint64_t i = 0; i < helpers; ++i)
+      group.async(work);
+    // The caller works too, so a launch progresses even when other launches
+    // keep the shared pool busy.
+    work();
+    group.wait();
+  }
+  if (state.failed)
+    return createStringError("kernel '" + Signature.name +
+                             "' failed: " + state.firstError);
+  return Error::success();
+}
+
+} // namespace tilerun

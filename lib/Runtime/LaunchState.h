@@ -1,0 +1,43 @@
+//===- LaunchState.h - Per-launch state seen by runtime hooks ---*- C++ -*-===//
+#ifndef TILERUN_LIB_RUNTIME_LAUNCHSTATE_H
+#define TILERUN_LIB_RUNTIME_LAUNCHSTATE_H
+
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <string>
+
+namespace tilerun {
+
+struct LaunchState {
+  std::atomic<bool> failed{false};
+  std::mutex mutex;
+  std::string firstError;
+
+  void fail(const std::string &msg) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!failed.exchange(true))
+      firstError = msg;
+  }
+};
+
+/// Binds a worker thread to a launch while it runs that launch's programs, so
+/// that hooks called from kernel code (which get no context argument) know
+/// which launch and program they belong to.
+class LaunchScope {
+public:
+  explicit LaunchScope(LaunchState &state);
+  ~LaunchScope();
+  void setProgram(int32_t x, int32_t y, int32_t z);
+
+  /// The launch and program of the calling thread; null outside a launch.
+  static LaunchState *current();
+  static const int32_t *currentProgram();
+
+private:
+  LaunchState *previous;
+};
+
+} // namespace tilerun
+
+#endif

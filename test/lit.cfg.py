@@ -1,0 +1,27 @@
+# -*- Python -*-
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TILERUN"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tilerun_obj_root, "test")
+# Inputs/ holds data files used by tests, never tests themselves.
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%tilerun_src", config.tilerun_src_root))
+# Interpreter with numpy (Debian's), used by conformance tests.
+config.substitutions.append(("%python", "/usr/bin/python3"))
+
+llvm_config.with_system_environment(["HOME", "TMPDIR", "TILERUN_CACHE_DIR"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.tilerun_tools_dir, config.llvm_tools_dir]
+tools = ["tilerun-opt", "tilerun"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

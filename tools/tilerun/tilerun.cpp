@@ -1,0 +1,168 @@
+//===- tilerun.cpp - Run Triton kernels on the CPU ------------------------===//
+//
+//   tilerun run FILE [--kernel NAME] --grid X[,Y[,Z]] [--arg NAME=VALUE]...
+//               [--save NAME=OUT.npy]... [--threads N] [--bench N] [--check]
+//   tilerun check FILE
+//
+// Every user error is one line on stderr and exit status 1; MLIR diagnostics
+// print as file:line:col: error: ....
+//
+//===----------------------------------------------------------------------===//
+#include "tilerun/InitAllDialects.h"
+#include "tilerun/Runtime/Arguments.h"
+#include "tilerun/Runtime/Kernel.h"
+#include "tilerun/Runtime/Npy.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace llvm;
+
+namespace {
+
+cl::SubCommand runCmd("run", "Compile a kernel and launch it on a grid");
+cl::SubCommand checkCmd("check", "Parse and verify a module");
+
+cl::opt<std::string> runInput(cl::Positional, cl::desc("<input.mlir>"),
+                              cl::sub(runCmd));
+cl::opt<std::string> checkInput(cl::Positional, cl::desc("<input.mlir>"),
+                                cl::sub(checkCmd));
+cl::opt<std::string> kernelName("kernel", cl::desc("Kernel to run"),
+                                cl::value_desc("NAME"), cl::sub(runCmd));
+cl::opt<std::string> gridOpt("grid", cl::desc("Launch grid"),
+                             cl::value_desc("X[,Y[,Z]]"), cl::sub(runCmd));
+cl::list<std::string> argOpts(
+    "arg", cl::desc("Bind a parameter: NAME=@IN.npy, NAME=VALUE or "
+                    "NAME=randn|zeros|empty:DTYPE:SHAPE"),
+    cl::value_desc("NAME=VALUE"), cl::sub(runCmd));
+cl::list<std::string> saveOpts("save",
+                               cl::desc("Write a buffer after the launch"),
+                               cl::value_desc("NAME=OUT.npy"), cl::sub(runCmd));
+cl::opt<unsigned> threadsOpt("threads",
+                             cl::desc("Worker threads (default: all cores)"),
+                             cl::init(0), cl::sub(runCmd));
+cl::opt<unsigned> benchOpt("bench",
+                           cl::desc("Time N launches after a warm-up launch"),
+                           cl::init(0), cl::value_desc("N"), cl::sub(runCmd));
+cl::opt<bool> checkedOpt("check", cl::desc("Bounds-check memory accesses"),
+                         cl::sub(runCmd));
+
+[[noreturn]] void fail(const Twine &msg) {
+  WithColor::error(errs(), "tilerun") << msg << "\n";
+  std::exit(1);
+}
+
+void failOn(Error e) {
+  if (e)
+    fail(toString(std::move(e)));
+}
+
+template <typename T> T orFail(Expected<T> v) {
+  if (!v)
+    fail(toString(v.takeError()));
+  return std::move(*v);
+}
+
+/// Parses (and verifies) `path`, printing diagnostics through `sm`.
+mlir::OwningOpRef<mlir::ModuleOp> parse(StringRef path, mlir::MLIRContext &ctx,
+                                        SourceMgr &sm) {
+  std::string message;
+  auto file = mlir::openInputFile(path, &message);
+  if (!file)
+    fail(message);
+  sm.AddNewSourceBuffer(std::move(file), SMLoc());
+  return mlir::parseSourceFile<mlir::ModuleOp>(sm, &ctx);
+}
+
+int runCheck(mlir::MLIRContext &ctx) {
+  if (checkInput.empty())
+    fail("check: missing input file");
+  SourceMgr sm;
+  mlir::SourceMgrDiagnosticHandler handler(sm, &ctx);
+  return parse(checkInput, ctx, sm) ? 0 : 1;
+}
+
+int runRun(mlir::MLIRContext &ctx) {
+  if (runInput.empty())
+    fail("run: missing input file");
+  if (gridOpt.getNumOccurrences() == 0)
+    fail("run: missing --grid X[,Y[,Z]]");
+  tilerun::Grid grid = orFail(tilerun::parseGrid(gridOpt));
+
+  SourceMgr sm;
+  mlir::SourceMgrDiagnosticHandler handler(sm, &ctx);
+  mlir::OwningOpRef<mlir::ModuleOp> module = parse(runInput, ctx, sm);
+  if (!module)
+    return 1;
+
+  // Bind before compiling so argument mistakes are reported at once.
+  auto fn = orFail(tilerun::selectKernel(*module, kernelName));
+  tilerun::KernelSignature sig = orFail(tilerun::extractSignature(fn));
+  std::vector<std::string> args(argOpts.begin(), argOpts.end());
+  std::vector<std::string> saveSpecs(saveOpts.begin(), saveOpts.end());
+  tilerun::BoundArguments bound = orFail(tilerun::bindArguments(sig, args));
+  std::vector<tilerun::SaveRequest> saves =
+      orFail(tilerun::resolveSaves(sig, saveSpecs));
+
+  tilerun::CompileOptions compileOptions;
+  compileOptions.checked = checkedOpt;
+  std::unique_ptr<tilerun::Kernel> kernel = orFail(
+      tilerun::Kernel::compile(*module, fn.getName(), compileOptions));
+
+  tilerun::LaunchOptions launchOptions;
+  launchOptions.threads = threadsOpt;
+  failOn(kernel->launch(grid, bound.args, launchOptions));
+  if (benchOpt > 0) {
+    std::vector<double> times;
+    for (unsigned i = 0; i < benchOpt; ++i) {
+      auto start = std::chrono::steady_clock::now();
+      failOn(kernel->launch(grid, bound.args, launchOptions));
+      times.push_back(std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - start)
+                          .count());
+    }
+    std::sort(times.begin(), times.end());
+    size_t n = times.size();
+    double median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+    outs() << format("compile_ms=%.3f median_ms=%.3f min_ms=%.3f\n",
+                     kernel->compileMillis(), median, times.front());
+    outs().flush();
+  }
+
+  for (const tilerun::SaveRequest &s : saves)
+    failOn(tilerun::writeNpy(s.path, *bound.buffers[s.param]));
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions({&cl::getGeneralCategory()});
+  cl::ParseCommandLineOptions(argc, argv, "tilerun: run Triton kernels on CPUs\n");
+
+  mlir::DialectRegistry registry;
+  tilerun::registerAllDialects(registry);
+  mlir::MLIRContext ctx(registry);
+  // Threads of the launcher are separate; the context's pool only slows down
+  // start-up of a one-shot tool.
+  ctx.disableMultithreading();
+
+  if (runCmd)
+    return runRun(ctx);
+  if (checkCmd)
+    return runCheck(ctx);
+  fail("expected a subcommand: 'run' or 'check' (see --help)");
+}
