@@ -9,8 +9,13 @@
 #include "mlir/IR/Location.h"
 #include "llvm/Support/raw_ostream.h"
 
-using namespace llvm;
 using namespace mlir;
+using llvm::createStringError;
+using llvm::Expected;
+using llvm::SmallVector;
+using llvm::StringRef;
+using llvm::Twine;
+using llvm::raw_string_ostream;
 
 namespace tilerun {
 

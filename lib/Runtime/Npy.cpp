@@ -170,7 +170,7 @@ Error writeNpy(StringRef path, const Buffer &buffer) {
   dict += '\n';
 
   std::error_code ec;
-  raw_fd_ostream os(path, ec, sys::fs::OF_None);
+  raw_fd_ostream os(path, ec);
   if (ec)
     return createStringError(path + ": " + ec.message());
   os.write(kMagic, kMagicLen);

@@ -16,7 +16,6 @@ using namespace llvm;
 
 namespace {
 
-std::string errorOf(Error e) { return toString(std::move(e)); }
 template <typename T> std::string errorOf(Expected<T> v) {
   return v ? std::string("<success>") : toString(v.takeError());
 }
@@ -103,19 +102,19 @@ TEST(BufferSpec, Create) {
   EXPECT_FALSE(createBufferFromSpec("42", 0).has_value());
   EXPECT_FALSE(createBufferFromSpec("@x.npy", 0).has_value());
   auto z = createBufferFromSpec("zeros:int32:3x4", 0);
-  ASSERT_TRUE(z && *z);
+  ASSERT_TRUE(z && bool(*z));
   EXPECT_EQ((*z)->dtype(), DType::I32);
   EXPECT_EQ((*z)->numElements(), 12);
   auto r1 = createBufferFromSpec("randn:float32:100", 5);
   auto r2 = createBufferFromSpec("randn:float32:100", 5);
-  ASSERT_TRUE(*r1 && *r2);
+  ASSERT_TRUE(bool(*r1) && bool(*r2));
   EXPECT_EQ(0, memcmp((*r1)->data(), (*r2)->data(), 400));
   double sum = 0;
   for (int i = 0; i < 100; ++i)
     sum += (*r1)->dataAs<float>()[i];
   EXPECT_LT(std::abs(sum / 100), 0.5);
   auto bf = createBufferFromSpec("randn:bfloat16:8", 1);
-  ASSERT_TRUE(*bf);
+  ASSERT_TRUE(bool(*bf));
   EXPECT_EQ((*bf)->dtype(), DType::U16);
   EXPECT_NE(errorOf(std::move(*createBufferFromSpec("zeros:float7:3", 0)))
                 .find("unknown dtype"),
@@ -146,7 +145,7 @@ TEST(DTypeMatch, Rules) {
 class Binding : public ::testing::Test {
 protected:
   void SetUp() override {
-    DialectRegistry registry;
+    mlir::DialectRegistry registry;
     tilerun::registerAllDialects(registry);
     ctx.appendDialectRegistry(registry);
     ctx.loadAllAvailableDialects();

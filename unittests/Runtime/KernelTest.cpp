@@ -40,14 +40,15 @@ llvm.func @pids(%out: !llvm.ptr loc("out"), %scale: i32 loc("scale"),
 // Fails in program x == 3 through the runtime hook.
 const char *kErrorKernel = R"(
 llvm.mlir.global internal constant @msg("boom\00") {addr_space = 0 : i32}
-llvm.func @tilerun_report_error(!llvm.ptr)
+llvm.func @tilerun_report_error(!llvm.ptr, i32, i32, i32, i64)
 llvm.func @fails(%nx: i32, %ny: i32, %nz: i32, %px: i32, %py: i32, %pz: i32) {
   %c3 = llvm.mlir.constant(3 : i32) : i32
   %cond = llvm.icmp "eq" %px, %c3 : i32
   llvm.cond_br %cond, ^bb1, ^bb2
 ^bb1:
   %m = llvm.mlir.addressof @msg : !llvm.ptr
-  llvm.call @tilerun_report_error(%m) : (!llvm.ptr) -> ()
+  %none = llvm.mlir.constant(-1 : i64) : i64
+  llvm.call @tilerun_report_error(%m, %px, %py, %pz, %none) : (!llvm.ptr, i32, i32, i32, i64) -> ()
   llvm.br ^bb2
 ^bb2:
   llvm.return

@@ -9,6 +9,8 @@
 #ifndef TILERUN_RUNTIME_RUNTIMESYMBOLS_H
 #define TILERUN_RUNTIME_RUNTIMESYMBOLS_H
 
+#include <cstdint>
+
 namespace mlir {
 class ExecutionEngine;
 }
@@ -18,9 +20,19 @@ extern "C" {
 /// prefixed with the program id). The calling program keeps running: code
 /// that must not continue has to return on its own. Remaining chunks of
 /// programs are skipped.
-void tilerun_report_error(const char *msg);
-/// Writes `msg` to stdout atomically with respect to other programs.
-void tilerun_print(const char *msg);
+void tilerun_report_error(const char *msg, int32_t pidX, int32_t pidY,
+                          int32_t pidZ, int64_t elementIndex);
+/// tt.print without operands: `pid (x, y, z) PREFIX`.
+void tilerun_print_str(const char *prefix, int32_t pidX, int32_t pidY,
+                       int32_t pidZ);
+/// One element of a tt.print operand, as Triton's device print shows it:
+/// `pid (x, y, z) idx (i) PREFIX value`. flags: bit 0 signed, bit 1 hex.
+void tilerun_print_i64(const char *prefix, int32_t pidX, int32_t pidY,
+                       int32_t pidZ, int64_t index, int32_t operand,
+                       int64_t value, int32_t flags);
+void tilerun_print_f64(const char *prefix, int32_t pidX, int32_t pidY,
+                       int32_t pidZ, int64_t index, int32_t operand,
+                       double value);
 }
 
 namespace tilerun {

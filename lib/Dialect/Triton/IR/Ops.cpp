@@ -75,7 +75,8 @@ LogicalResult verifyCombineRegion(Operation *op, Region &region,
       return op->emitOpError()
              << "combine region argument " << i << " has type " << arg.getType()
              << ", expected " << elemTypes[i % n];
-  Operation *term = block.getTerminator();
+  // Never getTerminator(): without assertions it is UB on an empty block.
+  Operation *term = block.empty() ? nullptr : &block.back();
   if (!term || term->getNumOperands() != n)
     return op->emitOpError() << "combine region must return " << n << " values";
   for (auto [i, v] : llvm::enumerate(term->getOperands()))
@@ -495,7 +496,8 @@ LogicalResult MapElementwiseOp::verifyRegions() {
                            << arg.getType() << ", expected " << expected;
   }
   for (Block &block : region) {
-    auto ret = dyn_cast<MapElementwiseReturnOp>(block.getTerminator());
+    auto ret = block.empty() ? MapElementwiseReturnOp()
+                             : dyn_cast<MapElementwiseReturnOp>(block.back());
     if (!ret)
       continue;
     if (ret.getNumOperands() != pack * getNumResults())

@@ -9,10 +9,14 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
+
+#define GET_ATTRDEF_CLASSES
+#include "tilerun/Dialect/TritonGPU/IR/AttrDefs.cpp.inc"
 
 namespace {
 /// Reads the `<{...}>` body of a layout and reports bad values at its start.
@@ -730,4 +734,11 @@ mlir::triton::gpu::toParams(SharedLinearEncodingAttr enc) {
   tilerun::shared::LinearParams p;
   p.offsetBases = unflatten(enc.getOffsetBases(), enc.getRank());
   return p;
+}
+
+void TritonGPUDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tilerun/Dialect/TritonGPU/IR/AttrDefs.cpp.inc"
+      >();
 }

@@ -10,21 +10,34 @@ using namespace mlir::triton::gpu;
 
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.cpp.inc"
 
-#define GET_ATTRDEF_CLASSES
-#include "tilerun/Dialect/TritonGPU/IR/AttrDefs.cpp.inc"
+namespace {
+// Triton names layouts `#blocked`, `#shared`, `#mma`, ... at the top of a
+// module; slice and dot_op layouts stay inline.
+struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
 
-#define GET_TYPEDEF_CLASSES
-#include "tilerun/Dialect/TritonGPU/IR/Types.cpp.inc"
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedEncodingAttr>(attr))
+      os << "blocked";
+    else if (isSharedEncoding(attr))
+      os << "shared";
+    else if (isa<NvidiaMmaEncodingAttr>(attr))
+      os << "mma";
+    else if (isa<LinearEncodingAttr>(attr))
+      os << "linear";
+    else if (isa<SharedMemorySpaceAttr>(attr))
+      os << "smem";
+    else
+      return AliasResult::NoAlias;
+    return AliasResult::FinalAlias;
+  }
+};
+} // namespace
 
 void TritonGPUDialect::initialize() {
-  addAttributes<
-#define GET_ATTRDEF_LIST
-#include "tilerun/Dialect/TritonGPU/IR/AttrDefs.cpp.inc"
-      >();
-  addTypes<
-#define GET_TYPEDEF_LIST
-#include "tilerun/Dialect/TritonGPU/IR/Types.cpp.inc"
-      >();
+  registerAttributes();
+  addInterfaces<TritonGPUOpAsmInterface>();
+  registerTypes();
   addOperations<
 #define GET_OP_LIST
 #include "tilerun/Dialect/TritonGPU/IR/Ops.cpp.inc"

@@ -112,13 +112,15 @@ LogicalResult LocalAllocOp::verify() {
 }
 
 LogicalResult LocalLoadOp::verify() {
-  return verifyTensorMatchesDesc(*this, getType(), getSrc().getType());
+  return verifyTensorMatchesDesc(*this, cast<RankedTensorType>(getType()),
+                                 getSrc().getType());
 }
 
 LogicalResult LocalStoreOp::verify() {
   if (!getDst().getType().getMutableMemory())
     return emitOpError("Cannot store into immutable memory");
-  return verifyTensorMatchesDesc(*this, getSrc().getType(), getDst().getType());
+  return verifyTensorMatchesDesc(
+      *this, cast<RankedTensorType>(getSrc().getType()), getDst().getType());
 }
 
 LogicalResult AsyncCopyGlobalToLocalOp::verify() {
@@ -196,15 +198,16 @@ LogicalResult MemDescSubsliceOp::verify() {
                   getSharedEncodingRank(srcTy.getEncoding()).value_or(0);
   for (auto [dim, offset] : llvm::enumerate(getOffsets())) {
     int64_t srcSize = srcTy.getDimSize(dim), dstSize = dstTy.getDimSize(dim);
-    if (dstSize > srcSize || offset < 0 || offset + dstSize > srcSize)
-      return emitError("subslice of dimension ")
-             << dim << " must lie inside the source";
     if (srcSize == dstSize) {
       if (offset != 0)
         return emitError(
             "A non zero offset found in a dimension that is not being split");
       continue;
     }
+    if (dstSize <= 0 || dstSize > srcSize || offset < 0 ||
+        offset + dstSize > srcSize)
+      return emitError("subslice of dimension ")
+             << dim << " must lie inside the source";
     if (offset % dstSize != 0)
       return emitError("The split offset may not touch the tile");
     if (swizzled && dim >= lead &&

@@ -2,10 +2,14 @@
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
+
+#define GET_TYPEDEF_CLASSES
+#include "tilerun/Dialect/TritonGPU/IR/Types.cpp.inc"
 
 static constexpr StringLiteral kMutable = "mutable";
 
@@ -108,14 +112,25 @@ unsigned mlir::triton::gpu::getElementBitWidth(Type elemTy) {
 std::optional<int64_t>
 mlir::triton::gpu::getTileElements(Attribute enc, ArrayRef<int64_t> tile) {
   namespace sh = tilerun::shared;
+  int64_t n = -1, dense = 1;
+  for (int64_t d : tile)
+    dense *= d;
   if (auto e = dyn_cast_or_null<SwizzledSharedEncodingAttr>(enc))
-    return sh::swizzledTileElements(toParams(e), tile);
-  if (auto e = dyn_cast_or_null<NVMMASharedEncodingAttr>(enc))
-    return sh::nvmmaTileElements(toParams(e), tile);
-  if (auto e = dyn_cast_or_null<PaddedSharedEncodingAttr>(enc))
-    return sh::paddedTileElements(toParams(e), tile);
-  if (auto e = dyn_cast_or_null<SharedLinearEncodingAttr>(enc))
-    return sh::linearTileElements(toParams(e), tile);
+    n = sh::swizzledTileElements(toParams(e), tile);
+  else if (auto e = dyn_cast_or_null<NVMMASharedEncodingAttr>(enc))
+    n = sh::nvmmaTileElements(toParams(e), tile);
+  else if (auto e = dyn_cast_or_null<PaddedSharedEncodingAttr>(enc))
+    n = sh::paddedTileElements(toParams(e), tile);
+  else if (auto e = dyn_cast_or_null<SharedLinearEncodingAttr>(enc))
+    n = sh::linearTileElements(toParams(e), tile);
+  else
+    return std::nullopt;
+  if (n >= 0)
+    return n;
+  // Swizzling only permutes elements: a tile the placement model cannot lay
+  // out (e.g. a non-power-of-2 leading dim) still holds exactly its elements.
+  if (isa<SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr>(enc))
+    return dense;
   return std::nullopt;
 }
 
@@ -134,8 +149,19 @@ std::optional<int64_t> mlir::triton::gpu::getStorageBits(MemDescType ty) {
       getTileElements(ty.getEncoding(), alloc.take_back(*r));
   if (!tile)
     return std::nullopt;
+  // Copies counted on the view's own leading dims: a subslice of the copies
+  // dim (one contiguous run of whole tiles) owns only its tiles.
+  if (*r > ty.getShape().size())
+    return std::nullopt;
   int64_t copies = 1;
-  for (int64_t d : alloc.drop_back(*r))
+  for (int64_t d : ty.getShape().drop_back(*r))
     copies *= d;
   return *tile * getElementBitWidth(ty.getElementType()) * copies;
+}
+
+void TritonGPUDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "tilerun/Dialect/TritonGPU/IR/Types.cpp.inc"
+      >();
 }

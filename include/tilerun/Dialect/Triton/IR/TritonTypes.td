@@ -55,8 +55,9 @@ def TT_Ptr : TT_PtrOf<[AnyType]>;
 def TT_PtrTensor : RankedTensorOf<[TT_Ptr]>;
 def TT_PtrLike : AnyTypeOf<[TT_Ptr, TT_PtrTensor]>;
 
-def TT_FpIntTensor : AnyTypeOf<[TT_FloatTensor, TT_IntTensor]>;
-def TT_Tensor : AnyTypeOf<[TT_FpIntTensor, TT_PtrTensor]>;
+// Ranked-tensor constraints so accessors return TypedValue<RankedTensorType>.
+def TT_FpIntTensor : RankedTensorOf<[TT_Float, TT_Int]>;
+def TT_Tensor : RankedTensorOf<[TT_Float, TT_Int, TT_Ptr]>;
 
 // Block pointer (`!tt.ptr<tensor<..>>`) from make_tensor_ptr.
 def TT_TensorPtr : TT_PtrOf<[TT_Tensor]>;

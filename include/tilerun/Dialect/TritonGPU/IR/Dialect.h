@@ -51,8 +51,9 @@ tilerun::shared::LinearParams toParams(SharedLinearEncodingAttr enc);
 /// Elements one tile of `enc` over `tileShape` occupies, padding included.
 std::optional<int64_t> getTileElements(Attribute enc,
                                        ArrayRef<int64_t> tileShape);
-/// Bits of storage behind a descriptor: tile elements x element width x the
-/// number of back-to-back tiles (dims of allocShape left of the layout).
+/// Bits of storage behind a descriptor: tile elements (of the alloc tile) x
+/// element width x the number of back-to-back tiles (the view's dims left of
+/// the layout).
 std::optional<int64_t> getStorageBits(MemDescType ty);
 /// A view whose tile is smaller than the tile of its allocation.
 bool isSubview(MemDescType ty);

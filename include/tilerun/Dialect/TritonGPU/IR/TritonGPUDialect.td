@@ -9,6 +9,10 @@ def TritonGPU_Dialect : Dialect {
   let summary = "Triton GPU dialect: layouts, shared memory, async copies";
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
+  let extraClassDeclaration = [{
+    void registerAttributes();
+    void registerTypes();
+  }];
   let dependentDialects = ["::mlir::triton::TritonDialect"];
 }
 
