@@ -40,6 +40,7 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   pm.addPass(createInlinerPass());
   ConvertTritonToLoopsOptions loopOpts;
   loopOpts.checked = options.checked;
+  loopOpts.maxProgramBytes = options.maxProgramBytes;
   pm.addPass(createConvertTritonToLoops(loopOpts));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -65,6 +66,10 @@ void buildLoopsToLLVMPipeline(OpPassManager &pm) {
 LogicalResult lowerToLLVMDialect(ModuleOp module,
                                  const CompileOptions &options) {
   PassManager pm(module.getContext());
+  if (isLinalgModule(module)) {
+    buildLinalgToLLVMPipeline(pm, options);
+    return pm.run(module);
+  }
   buildTritonToLoopsPipeline(pm, options);
   buildLoopsToLLVMPipeline(pm);
   return pm.run(module);

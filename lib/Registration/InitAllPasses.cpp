@@ -37,4 +37,13 @@ void tilerun::registerAllPasses() {
         buildTritonToLoopsPipeline(pm, options);
         buildLoopsToLLVMPipeline(pm);
       });
+  mlir::PassPipelineRegistration<PipelineOptions>(
+      "tilerun-lower-linalg-to-llvm",
+      "triton-shared's linalg-on-memref kernels (or their ranked-tensor form) "
+      "to the LLVM dialect",
+      [](mlir::OpPassManager &pm, const PipelineOptions &opts) {
+        CompileOptions options;
+        options.checked = opts.checked;
+        buildLinalgToLLVMPipeline(pm, options);
+      });
 }

@@ -4,6 +4,7 @@
 #include "ArgPacking.h"
 #include "LaunchState.h"
 #include "tilerun/Runtime/Buffer.h"
+#include "tilerun/Runtime/CompileCache.h"
 #include "tilerun/Runtime/RuntimeSymbols.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -12,11 +13,15 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/thread.h"
 
 #include <chrono>
+#include <optional>
 #include <mutex>
 
 using namespace llvm;
@@ -24,6 +29,44 @@ using namespace llvm;
 namespace tilerun {
 
 Kernel::~Kernel() = default;
+
+/// Saves the engine's object code under `key`. ExecutionEngine only hands its
+/// object out as a file, so it goes through a private temporary file.
+static void storeObject(mlir::ExecutionEngine &engine,
+                        const CompileCache &cache,
+                        const CompileCache::Key &key) {
+  SmallString<128> tmp;
+  if (sys::fs::createTemporaryFile("tilerun-object", "o", tmp))
+    return;
+  engine.dumpToObjectFile(tmp);
+  auto object = MemoryBuffer::getFile(tmp, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+  sys::fs::remove(tmp);
+  if (object && (*object)->getBufferSize() > 0)
+    consumeError(cache.store(key, (*object)->getBuffer()));
+}
+
+/// Stack bytes one program of `name` needs for its buffers, as the compiler
+/// exported them (ResourceLimits.cpp); 0 when not recorded (linalg kernels
+/// allocate on the heap).
+uint64_t Kernel::programBytes(const Kernel &kernel, StringRef name) {
+  std::string symbol = ("__tilerun_program_bytes_" + name).str();
+  void *addr = nullptr;
+  if (kernel.Engine) {
+    auto found = kernel.Engine->lookup(symbol);
+    if (found)
+      addr = *found;
+    else
+      consumeError(found.takeError());
+  } else if (kernel.Cached) {
+    auto found = kernel.Cached->lookup(symbol);
+    if (found)
+      addr = found->toPtr<void *>();
+    else
+      consumeError(found.takeError());
+  }
+  return addr ? *static_cast<const uint64_t *>(addr) : 0;
+}
 
 Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
                                                   StringRef name,
@@ -42,6 +85,41 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
   if (!sig)
     return sig.takeError();
 
+  auto tmBuilder = orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder)
+    return tmBuilder.takeError();
+  tmBuilder->setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
+  auto finish = [&](std::unique_ptr<Kernel> kernel)
+      -> Expected<std::unique_ptr<Kernel>> {
+    kernel->Signature = std::move(*sig);
+    kernel->Checked = options.checked;
+    kernel->ProgramBytes = programBytes(*kernel, kernel->Signature.name);
+    kernel->CompileMs = std::chrono::duration<double, std::milli>(
+                            std::chrono::steady_clock::now() - start)
+                            .count();
+    return std::move(kernel);
+  };
+
+  // A hit skips lowering and code generation; anything wrong with the entry
+  // (unreadable, corrupted, fails to link) falls through to a fresh compile.
+  std::optional<CompileCache> cache = CompileCache::fromEnvironment();
+  CompileCache::Key cacheKey{};
+  if (cache) {
+    cacheKey = kernelCacheKey(module, sig->name, options, *tmBuilder);
+    if (auto object = cache->lookup(cacheKey)) {
+      auto jit = loadCachedObject(std::move(object), *tmBuilder);
+      auto entry = jit ? (*jit)->lookup("_mlir_" + sig->name)
+                       : Expected<orc::ExecutorAddr>(jit.takeError());
+      if (entry) {
+        std::unique_ptr<Kernel> kernel(new Kernel());
+        kernel->Entry = entry->toPtr<void (*)(void **)>();
+        kernel->Cached = std::move(*jit);
+        return finish(std::move(kernel));
+      }
+      consumeError(entry.takeError());
+    }
+  }
+
   mlir::MLIRContext *ctx = module.getContext();
   mlir::DialectRegistry registry;
   mlir::registerBuiltinDialectTranslation(registry);
@@ -53,10 +131,6 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
     return createStringError("failed to lower kernel '" + sig->name +
                              "' to the LLVM dialect");
 
-  auto tmBuilder = orc::JITTargetMachineBuilder::detectHost();
-  if (!tmBuilder)
-    return tmBuilder.takeError();
-  tmBuilder->setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
   auto tm = tmBuilder->createTargetMachine();
   if (!tm)
     return tm.takeError();
@@ -64,6 +138,7 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
   mlir::ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = CodeGenOptLevel::Aggressive;
+  engineOptions.enableObjectDump = cache.has_value();
   auto engine =
       mlir::ExecutionEngine::create(*lowered, engineOptions, std::move(*tm));
   if (!engine)
@@ -77,11 +152,9 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
   if (!entry)
     return entry.takeError();
   kernel->Entry = *entry;
-  kernel->Signature = std::move(*sig);
-  kernel->CompileMs = std::chrono::duration<double, std::milli>(
-                          std::chrono::steady_clock::now() - start)
-                          .count();
-  return std::move(kernel);
+  if (cache)
+    storeObject(*kernel->Engine, *cache, cacheKey);
+  return finish(std::move(kernel));
 }
 
 /// Pools are kept per thread count for the life of the process: launches are
@@ -95,6 +168,27 @@ static ThreadPoolInterface &getPool(unsigned workers) {
   if (!pool)
     pool = new StdThreadPool(hardware_concurrency(workers));
   return *pool;
+}
+
+/// What checked code validates accesses against (tilerun_check_access).
+static void registerBuffers(const KernelSignature &sig, ArrayRef<KernelArg> args,
+                            LaunchState &state) {
+  for (const KernelParam &p : sig.params) {
+    const KernelArg &a = args[p.index];
+    if (!p.isBuffer() || !a.isBuffer)
+      continue;
+    BoundBuffer b;
+    b.begin = reinterpret_cast<uintptr_t>(a.data);
+    b.elementBytes = p.type.kind == ScalarType::Untyped
+                         ? 8
+                         : std::max(1u, (p.type.bits + 7) / 8);
+    b.elements = a.numElements;
+    b.bytes = uint64_t(a.numElements) * b.elementBytes;
+    b.param = p.index;
+    b.name = p.name;
+    b.type = p.type.name;
+    state.buffers.push_back(std::move(b));
+  }
 }
 
 Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
@@ -117,6 +211,8 @@ Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
   uint64_t numChunks = (total + chunk - 1) / chunk;
   std::atomic<uint64_t> next{0};
   LaunchState state;
+  if (Checked)
+    registerBuffers(Signature, args, state);
   void (*entry)(void **) = Entry;
 
   auto work = [&] {
@@ -151,7 +247,18 @@ Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
   };
 
   uint64_t helpers = std::min<uint64_t>(threads, numChunks) - 1;
-  if (helpers == 0) {
+  if (ProgramBytes > kPooledFrameBytes) {
+    // Pool threads and the caller have default stacks (8 MiB, ulimit -s):
+    // programs with larger stack buffers run on threads made for them. Such
+    // programs are slow enough that creating threads per launch is noise.
+    std::optional<unsigned> stack = unsigned(
+        std::min<uint64_t>(ProgramBytes + kStackMarginBytes, UINT32_MAX));
+    std::vector<llvm::thread> workers;
+    for (uint64_t i = 0; i <= helpers; ++i)
+      workers.emplace_back(stack, work);
+    for (llvm::thread &t : workers)
+      t.join();
+  } else if (helpers == 0) {
     work();
   } else {
     ThreadPoolInterface &pool = getPool(threads - 1);

@@ -149,6 +149,13 @@ Expected<KernelSignature> extractSignature(FunctionOpInterface fn) {
       } else {
         p.unranked = true;
       }
+    } else if (auto rt = dyn_cast<RankedTensorType>(t)) {
+      // `tilerun convert` output: bufferized to an identity-layout memref.
+      p.kind = KernelParam::Memref;
+      st = toScalarType(rt.getElementType());
+      if (!st || st->kind == ScalarType::Untyped)
+        return unsupported(t);
+      p.shape.assign(rt.getShape().begin(), rt.getShape().end());
     } else if (isa<LLVM::LLVMPointerType>(t)) {
       p.kind = KernelParam::Pointer;
       st = toScalarType(t);

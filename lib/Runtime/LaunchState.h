@@ -6,10 +6,24 @@
 #include <cstdint>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace tilerun {
 
+/// A buffer bound to a pointer parameter, as checked mode sees it.
+struct BoundBuffer {
+  uintptr_t begin = 0;
+  uint64_t bytes = 0;
+  int64_t elements = 0;
+  unsigned elementBytes = 1;
+  unsigned param = 0;
+  std::string name, type;
+};
+
 struct LaunchState {
+  /// Checked launches only: the buffers bound to the launch. Filled before
+  /// the programs start and only read while they run (tilerun_check_access).
+  std::vector<BoundBuffer> buffers;
   std::atomic<bool> failed{false};
   std::mutex mutex;
   std::string firstError;

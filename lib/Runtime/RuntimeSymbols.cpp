@@ -5,6 +5,7 @@
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -39,6 +40,100 @@ extern "C" void tilerun_report_error(const char *msg, int32_t pidX,
                      "): " + (msg ? msg : "(null)");
   if (elementIndex >= 0)
     text += " (element " + std::to_string(elementIndex) + ")";
+  if (LaunchState *state = LaunchScope::current())
+    return state->fail(text);
+  llvm::errs() << "tilerun: error: " << text << "\n";
+}
+
+namespace {
+std::string hex(uint64_t v) { return "0x" + llvm::utohexstr(v, true); }
+
+std::string describeBuffer(const BoundBuffer &b) {
+  return "buffer '" + b.name + "' (" + std::to_string(b.elements) + " x " +
+         b.type + " = " + std::to_string(b.bytes) + " bytes at " +
+         hex(b.begin) + ")";
+}
+
+/// Where `addr` lies relative to `b`, e.g. "96 bytes past the end of".
+std::string relation(uintptr_t addr, uint64_t bytes, const BoundBuffer &b) {
+  if (addr < b.begin)
+    return std::to_string(b.begin - addr) + " bytes before the start of";
+  if (addr + bytes > b.begin + b.bytes && addr >= b.begin + b.bytes)
+    return std::to_string(addr - (b.begin + b.bytes)) +
+           " bytes past the end of";
+  return "straddles the end of";
+}
+
+std::string programPrefix(int32_t x, int32_t y, int32_t z) {
+  return "program (" + std::to_string(x) + ", " + std::to_string(y) + ", " +
+         std::to_string(z) + "): ";
+}
+} // namespace
+
+extern "C" bool tilerun_check_access(const char *op, void *addr,
+                                     int64_t bytes, int32_t param,
+                                     int32_t pidX, int32_t pidY, int32_t pidZ,
+                                     int64_t elementIndex) {
+  LaunchState *state = LaunchScope::current();
+  if (!state)
+    return true;
+  if (state->failed.load(std::memory_order_relaxed))
+    return false;
+  uintptr_t a = reinterpret_cast<uintptr_t>(addr);
+  uint64_t n = uint64_t(bytes);
+  const BoundBuffer *own = nullptr, *containing = nullptr, *nearest = nullptr;
+  uint64_t nearestDistance = UINT64_MAX;
+  for (const BoundBuffer &b : state->buffers) {
+    bool inside = a >= b.begin && a - b.begin <= b.bytes &&
+                  n <= b.bytes - (a - b.begin);
+    if (param >= 0 && b.param != unsigned(param)) {
+      if (inside)
+        containing = &b;
+      continue;
+    }
+    if (inside)
+      return true;
+    if (param >= 0)
+      own = &b;
+    uint64_t d = a < b.begin ? b.begin - a : a - (b.begin + b.bytes);
+    if (d < nearestDistance) {
+      nearestDistance = d;
+      nearest = &b;
+    }
+  }
+  std::string text = programPrefix(pidX, pidY, pidZ) + "out-of-bounds " +
+                     (op ? op : "access") + ": tile element " +
+                     std::to_string(elementIndex) + ", address " + hex(a) +
+                     " (" + std::to_string(n) + " bytes) ";
+  if (own) {
+    text += "is " + relation(a, n, *own) + " " + describeBuffer(*own) +
+            ", which the pointer is derived from";
+    int64_t diff = int64_t(a - own->begin);
+    text += " (buffer element " + std::to_string(diff / int64_t(own->elementBytes)) +
+            " of " + std::to_string(own->elements) + ")";
+    if (containing)
+      text += "; it lies inside '" + containing->name + "' instead";
+  } else if (nearest && nearestDistance <= nearest->bytes) {
+    text += "is in no bound buffer: " + relation(a, n, *nearest) + " " +
+            describeBuffer(*nearest);
+  } else {
+    text += "is in no bound buffer";
+  }
+  state->fail(text);
+  return false;
+}
+
+extern "C" void tilerun_report_shared_access(const char *op, int64_t byteOffset,
+                                             int64_t bytes, int64_t allocBytes,
+                                             int32_t pidX, int32_t pidY,
+                                             int32_t pidZ,
+                                             int64_t elementIndex) {
+  std::string text = programPrefix(pidX, pidY, pidZ) + "out-of-bounds " +
+                     (op ? op : "access") + ": tile element " +
+                     std::to_string(elementIndex) + ", shared-memory byte offset " +
+                     std::to_string(byteOffset) + " (" + std::to_string(bytes) +
+                     " bytes) is outside its allocation of " +
+                     std::to_string(allocBytes) + " bytes";
   if (LaunchState *state = LaunchScope::current())
     return state->fail(text);
   llvm::errs() << "tilerun: error: " << text << "\n";
@@ -93,22 +188,34 @@ extern "C" void tilerun_print_f64(const char *prefix, int32_t x, int32_t y,
   llvm::outs().flush();
 }
 
-void tilerun::registerRuntimeSymbols(mlir::ExecutionEngine &engine) {
+static llvm::orc::SymbolMap runtimeSymbolMap(llvm::orc::MangleAndInterner interner) {
   struct Hook {
     const char *name;
     void *address;
   };
   static const Hook hooks[] = {
       {"tilerun_report_error", reinterpret_cast<void *>(&tilerun_report_error)},
+      {"tilerun_check_access", reinterpret_cast<void *>(&tilerun_check_access)},
+      {"tilerun_report_shared_access",
+       reinterpret_cast<void *>(&tilerun_report_shared_access)},
       {"tilerun_print_str", reinterpret_cast<void *>(&tilerun_print_str)},
       {"tilerun_print_i64", reinterpret_cast<void *>(&tilerun_print_i64)},
       {"tilerun_print_f64", reinterpret_cast<void *>(&tilerun_print_f64)},
   };
-  engine.registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap map;
-    for (const Hook &h : hooks)
-      map[interner(h.name)] = {llvm::orc::ExecutorAddr::fromPtr(h.address),
-                               llvm::JITSymbolFlags::Exported};
-    return map;
-  });
+  llvm::orc::SymbolMap map;
+  for (const Hook &h : hooks)
+    map[interner(h.name)] = {llvm::orc::ExecutorAddr::fromPtr(h.address),
+                             llvm::JITSymbolFlags::Exported};
+  return map;
+}
+
+void tilerun::registerRuntimeSymbols(mlir::ExecutionEngine &engine) {
+  engine.registerSymbols(runtimeSymbolMap);
+}
+
+llvm::Error tilerun::registerRuntimeSymbols(llvm::orc::LLJIT &jit) {
+  llvm::orc::JITDylib &jd = jit.getMainJITDylib();
+  llvm::orc::MangleAndInterner interner(jit.getExecutionSession(),
+                                        jit.getDataLayout());
+  return jd.define(llvm::orc::absoluteSymbols(runtimeSymbolMap(interner)));
 }

@@ -2,13 +2,14 @@
 """Runs corpus cases through `tilerun run` and compares with the GPU's results.
 
 usage: conformance.py TILERUN CORPUS_DIR [--ir ttir|ttgir|linalg]
-                      [--language triton|gluon] [--filter SUBSTR] [-v]
+                      [--language triton|gluon] [--filter SUBSTR] [--check] [-v]
 
 Each case is invoked exactly as users invoke the CLI:
   tilerun run FILE --kernel NAME --grid X,Y,Z --arg NAME=@IN.npy
               --arg NAME=VALUE --save NAME=OUT.npy
 (for triton-shared's linalg output, arguments bind by position and --kernel is
-left out). Outputs must satisfy |got - want| <= atol + rtol * |want|
+left out). With --convert, the file first goes through
+`tilerun convert --to=FORM` and the converted module runs. Outputs must satisfy |got - want| <= atol + rtol * |want|
 elementwise, NaN equal to NaN; bfloat16 is compared as float32. Prints one
 line per failure and `N passed, M failed` last.
 """
@@ -34,11 +35,13 @@ def compare(got, want, dtype, rtol, atol):
     i = tuple(bad[0])
     return f"{len(bad)} of {ok.size} differ; first at {i}: got {g[i]} want {w[i]}"
 
-def run_case(tilerun, case_dir, case, ir, verbose):
+def run_case(tilerun, case_dir, case, ir, verbose, checked=False):
     path = os.path.join(case_dir, IR_FILES[ir] if ir else case["source_ir"])
     by_position = ir == "linalg"
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [tilerun, "run", path, "--grid", ",".join(map(str, case["grid"]))]
+        if checked:  # bounds-checked mode must not change results
+            cmd.append("--check")
         if not by_position:
             cmd += ["--kernel", case["kernel"]]
         names = [a["name"] for a in case["args"]]
@@ -79,6 +82,8 @@ def main():
     ap.add_argument("--ir", choices=list(IR_FILES), default=None)
     ap.add_argument("--language", default=None)
     ap.add_argument("--filter", default="")
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--convert", default=None)
     ap.add_argument("-v", action="store_true")
     a = ap.parse_args()
     passed = failed = 0
@@ -91,7 +96,7 @@ def main():
             continue
         if not os.path.exists(os.path.join(d, IR_FILES[a.ir] if a.ir else case["source_ir"])):
             continue
-        problem = run_case(a.tilerun, d, case, a.ir, a.v)
+        problem = run_case(a.tilerun, d, case, a.ir, a.v, a.check)
         if problem:
             failed += 1
             print(f"FAIL {case['name']}: {problem}")

@@ -3,20 +3,26 @@
 //   tilerun run FILE [--kernel NAME] --grid X[,Y[,Z]] [--arg NAME=VALUE]...
 //               [--save NAME=OUT.npy]... [--threads N] [--bench N] [--check]
 //   tilerun check FILE
+//   tilerun convert --to=ranked-tensors FILE [-o OUT]
 //
 // Every user error is one line on stderr and exit status 1; MLIR diagnostics
 // print as file:line:col: error: ....
 //
 //===----------------------------------------------------------------------===//
+#include "tilerun/Conversion/Passes.h"
 #include "tilerun/InitAllDialects.h"
 #include "tilerun/Runtime/Arguments.h"
 #include "tilerun/Runtime/Kernel.h"
 #include "tilerun/Runtime/Npy.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -39,6 +45,14 @@ cl::opt<std::string> runInput(cl::Positional, cl::desc("<input.mlir>"),
                               cl::sub(runCmd));
 cl::opt<std::string> checkInput(cl::Positional, cl::desc("<input.mlir>"),
                                 cl::sub(checkCmd));
+cl::SubCommand convertCmd("convert", "Rewrite a linalg-on-memref module");
+cl::opt<std::string> convertInput(cl::Positional, cl::desc("<input.mlir>"),
+                                  cl::sub(convertCmd));
+cl::opt<std::string> convertTo("to", cl::desc("Target form (ranked-tensors)"),
+                               cl::value_desc("FORM"), cl::sub(convertCmd));
+cl::opt<std::string> convertOutput("o", cl::desc("Output file"),
+                                   cl::value_desc("OUT.mlir"), cl::init("-"),
+                                   cl::sub(convertCmd));
 cl::opt<std::string> kernelName("kernel", cl::desc("Kernel to run"),
                                 cl::value_desc("NAME"), cl::sub(runCmd));
 cl::opt<std::string> gridOpt("grid", cl::desc("Launch grid"),
@@ -58,6 +72,12 @@ cl::opt<unsigned> benchOpt("bench",
                            cl::init(0), cl::value_desc("N"), cl::sub(runCmd));
 cl::opt<bool> checkedOpt("check", cl::desc("Bounds-check memory accesses"),
                          cl::sub(runCmd));
+cl::opt<uint64_t> maxProgramBytesOpt(
+    "max-program-bytes",
+    cl::desc("Most bytes of tile buffers and shared memory per program "
+             "(default 64 MiB, at most 2 GiB)"),
+    cl::init(tilerun::CompileOptions().maxProgramBytes), cl::value_desc("N"),
+    cl::sub(runCmd));
 
 [[noreturn]] void fail(const Twine &msg) {
   WithColor::error(errs(), "tilerun") << msg << "\n";
@@ -94,6 +114,36 @@ int runCheck(mlir::MLIRContext &ctx) {
   return parse(checkInput, ctx, sm) ? 0 : 1;
 }
 
+/// Rewrites triton-shared's output into linalg on ranked tensors (IREE's
+/// input form); `tilerun run` runs both forms.
+int runConvert(mlir::MLIRContext &ctx) {
+  if (convertInput.empty())
+    fail("convert: missing input file");
+  if (convertTo != "ranked-tensors")
+    fail("convert: --to must be 'ranked-tensors'" +
+         (convertTo.empty() ? Twine() : Twine(", not '") + convertTo + "'"));
+  SourceMgr sm;
+  mlir::SourceMgrDiagnosticHandler handler(sm, &ctx);
+  mlir::OwningOpRef<mlir::ModuleOp> module = parse(convertInput, ctx, sm);
+  if (!module)
+    return 1;
+  mlir::PassManager pm(&ctx);
+  pm.addPass(mlir::createLowerAffinePass()); // affine.load on views
+  pm.addPass(tilerun::createLinalgToRankedTensors());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  if (mlir::failed(pm.run(*module)))
+    return 1;
+  std::string message;
+  auto out = mlir::openOutputFile(convertOutput, &message);
+  if (!out)
+    fail(message);
+  module->print(out->os());
+  out->os() << "\n";
+  out->keep();
+  return 0;
+}
+
 int runRun(mlir::MLIRContext &ctx) {
   if (runInput.empty())
     fail("run: missing input file");
@@ -118,6 +168,11 @@ int runRun(mlir::MLIRContext &ctx) {
 
   tilerun::CompileOptions compileOptions;
   compileOptions.checked = checkedOpt;
+  // Worker stacks are sized from it (llvm::thread takes 32-bit sizes).
+  if (maxProgramBytesOpt > (uint64_t(2) << 30))
+    fail("--max-program-bytes: " + Twine(maxProgramBytesOpt) +
+         " is above the maximum of 2 GiB");
+  compileOptions.maxProgramBytes = maxProgramBytesOpt;
   std::unique_ptr<tilerun::Kernel> kernel = orFail(
       tilerun::Kernel::compile(*module, fn.getName(), compileOptions));
 
@@ -164,5 +219,7 @@ int main(int argc, char **argv) {
     return runRun(ctx);
   if (checkCmd)
     return runCheck(ctx);
-  fail("expected a subcommand: 'run' or 'check' (see --help)");
+  if (convertCmd)
+    return runConvert(ctx);
+  fail("expected a subcommand: 'run', 'check' or 'convert' (see --help)");
 }

@@ -20,9 +20,15 @@
 
 namespace tilerun {
 
+/// Every field is part of the compile cache's key (kernelCacheKey in
+/// lib/Runtime/CompileCache.cpp): add new ones there.
 struct CompileOptions {
   /// Bounds-check every global and shared-memory access (`--check`).
   bool checked = false;
+  /// Most bytes of tile buffers and shared memory one program may use
+  /// (`--max-program-bytes`); a kernel needing more fails to compile. Worker
+  /// threads get stacks this large (plus a margin).
+  uint64_t maxProgramBytes = uint64_t(64) << 20;
 };
 
 /// Number of trailing i32 parameters the ABI appends to every kernel.
@@ -32,6 +38,13 @@ constexpr unsigned kNumGridParams = 6;
 void buildTritonToLoopsPipeline(mlir::OpPassManager &pm,
                                 const CompileOptions &options);
 void buildLoopsToLLVMPipeline(mlir::OpPassManager &pm);
+
+/// Whether `module` holds triton-shared style func.func kernels (no tt.func).
+bool isLinalgModule(mlir::ModuleOp module);
+/// Bufferization, deallocation, linalg to loops, then the loops-to-LLVM
+/// pipeline (LinalgPipeline.cpp).
+void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
+                               const CompileOptions &options);
 
 /// Lowers `module` in place to the LLVM dialect. Diagnostics go through the
 /// context's diagnostic engine, located at the op at fault.

@@ -2,10 +2,14 @@
 #ifndef TILERUN_CONVERSION_PASSES_H
 #define TILERUN_CONVERSION_PASSES_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
 namespace arith { class ArithDialect; }
+namespace bufferization { class BufferizationDialect; }
+namespace linalg { class LinalgDialect; }
+namespace tensor { class TensorDialect; }
 namespace cf { class ControlFlowDialect; }
 namespace func { class FuncDialect; }
 namespace LLVM { class LLVMDialect; }

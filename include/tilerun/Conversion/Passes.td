@@ -25,6 +25,10 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
   let options = [
     Option<"checked", "checked", "bool", /*default=*/"false",
            "Bounds-check every global and shared-memory access">,
+    Option<"maxProgramBytes", "max-program-bytes", "uint64_t",
+           /*default=*/"64ull << 20",
+           "Largest stack frame (tile buffers and shared memory) a program "
+           "may need">,
   ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::cf::ControlFlowDialect",
@@ -32,6 +36,65 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
     "mlir::math::MathDialect", "mlir::memref::MemRefDialect",
     "mlir::scf::SCFDialect",
   ];
+}
+
+
+def TieAbiOutputs : Pass<"tilerun-tie-abi-outputs", "mlir::ModuleOp"> {
+  let summary = "Write results tied by `iree.abi.output` into their arguments";
+  let description = [{
+    IREE's input convention for caller-provided output storage: an argument
+    `%out: tensor<...> {iree.abi.output = N : index}` is the storage of result
+    N. A kernel launched over a grid must write into that buffer, so each
+    such result is materialized into its argument
+    (`bufferization.materialize_in_destination`) and the function returns
+    nothing; one-shot bufferization then writes in place. Results without a
+    tied argument are an error: a grid of programs has nowhere to return them.
+    Argument attributes other than `llvm.*`/`bufferization.*` are dropped:
+    the LLVM translation has no use for front-end hints.
+  }];
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect"];
+}
+
+def CheckMemRefViews : Pass<"tilerun-check-memref-views", "mlir::ModuleOp"> {
+  let summary = "Bounds-check accessed views of argument buffers";
+  let description = [{
+    A `memref.reinterpret_cast` or `memref.subview` of a function argument
+    that is accessed (used by anything but another view, `memref.dim` or
+    metadata queries) gets a run-time check that every element it spans lies
+    inside the argument's buffer. Views that are only sliced further are not
+    checked: triton-shared casts whole blocks and masks them with subviews.
+    A failing check calls `tilerun_report_error` with the op's location and
+    returns from the program. Runs on control-flow form (after SCF-to-CF).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::cf::ControlFlowDialect",
+                           "mlir::LLVM::LLVMDialect", "mlir::memref::MemRefDialect"];
+}
+
+def MemRefCopyToLinalg : Pass<"tilerun-memref-copy-to-linalg", "mlir::func::FuncOp"> {
+  let summary = "Rewrite memref.copy as linalg.copy";
+  let description = [{
+    memref.copy between strided views lowers to a call into MLIR's C runner
+    library; as linalg.copy it becomes a loop nest LLVM can vectorise.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
+def LinalgToRankedTensors : Pass<"tilerun-linalg-to-ranked-tensors", "mlir::ModuleOp"> {
+  let summary = "Rewrite linalg-on-memref kernels into linalg on ranked tensors";
+  let description = [{
+    Turns triton-shared's output (memref arguments, often unranked, accessed
+    through reinterpret_cast/subview views) into the form IREE accepts:
+    every memref argument becomes a ranked tensor (`memref<*xT>` ->
+    `tensor<?xT>`), every buffer (argument or `memref.alloc`) becomes an SSA
+    tensor value threaded through the program, reads of a strided view become
+    a gathering `linalg.generic`, writes `tensor.insert_slice` (one per row of
+    the view). Arguments the kernel writes are returned and marked
+    `{iree.abi.output = N : index}`, IREE's convention for caller-provided
+    result storage.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+                           "mlir::scf::SCFDialect", "mlir::tensor::TensorDialect",
+                           "mlir::bufferization::BufferizationDialect"];
 }
 
 #endif // TILERUN_CONVERSION_PASSES

@@ -13,6 +13,9 @@
 namespace mlir {
 class ExecutionEngine;
 }
+namespace llvm::orc {
+class LLJIT;
+}
 
 namespace tilerun {
 
@@ -61,13 +64,25 @@ public:
 
   const KernelSignature &signature() const { return Signature; }
   double compileMillis() const { return CompileMs; }
+  /// True when the object code came from the on-disk compile cache.
+  bool fromCache() const { return Cached != nullptr; }
 
 private:
   Kernel() = default;
   KernelSignature Signature;
   std::unique_ptr<mlir::ExecutionEngine> Engine;
+  /// Holds the code instead of Engine on a compile-cache hit.
+  std::unique_ptr<llvm::orc::LLJIT> Cached;
   void (*Entry)(void **) = nullptr;
   double CompileMs = 0;
+  /// Compiled with bounds checks: launches register their buffers.
+  bool Checked = false;
+  /// Stack bytes of a program's buffers. Above kPooledFrameBytes, launches
+  /// run on threads with stacks sized for them.
+  uint64_t ProgramBytes = 0;
+  static constexpr uint64_t kPooledFrameBytes = uint64_t(2) << 20;
+  static constexpr uint64_t kStackMarginBytes = uint64_t(8) << 20;
+  static uint64_t programBytes(const Kernel &kernel, llvm::StringRef name);
 };
 
 } // namespace tilerun

@@ -11,8 +11,13 @@
 
 #include <cstdint>
 
+#include "llvm/Support/Error.h"
+
 namespace mlir {
 class ExecutionEngine;
+}
+namespace llvm::orc {
+class LLJIT;
 }
 
 extern "C" {
@@ -22,6 +27,22 @@ extern "C" {
 /// programs are skipped.
 void tilerun_report_error(const char *msg, int32_t pidX, int32_t pidY,
                           int32_t pidZ, int64_t elementIndex);
+/// Checked mode, before every global load, store and atomic: whether the
+/// `bytes` at `addr` lie inside a buffer bound to the launch (the one bound to
+/// parameter `param` when the compiler traced the pointer to it, else any).
+/// On a violation, fails the launch with a report naming `op` ("tt.load at
+/// file:line:col"), the program, tile element `elementIndex`, the address and
+/// the buffer, and returns false: the caller skips the access. After the
+/// launch has failed every access is refused, so programs wind down quickly.
+bool tilerun_check_access(const char *op, void *addr, int64_t bytes,
+                          int32_t param, int32_t pidX, int32_t pidY,
+                          int32_t pidZ, int64_t elementIndex);
+/// Checked mode, when a shared-memory access of `bytes` at `byteOffset` falls
+/// outside its allocation of `allocBytes` (the compiled code checks).
+void tilerun_report_shared_access(const char *op, int64_t byteOffset,
+                                  int64_t bytes, int64_t allocBytes,
+                                  int32_t pidX, int32_t pidY, int32_t pidZ,
+                                  int64_t elementIndex);
 /// tt.print without operands: `pid (x, y, z) PREFIX`.
 void tilerun_print_str(const char *prefix, int32_t pidX, int32_t pidY,
                        int32_t pidZ);
@@ -37,6 +58,8 @@ void tilerun_print_f64(const char *prefix, int32_t pidX, int32_t pidY,
 
 namespace tilerun {
 void registerRuntimeSymbols(mlir::ExecutionEngine &engine);
+/// The same hooks for a kernel loaded from the compile cache.
+llvm::Error registerRuntimeSymbols(llvm::orc::LLJIT &jit);
 } // namespace tilerun
 
 #endif // TILERUN_RUNTIME_RUNTIMESYMBOLS_H

@@ -45,7 +45,13 @@ struct ConvertTritonToLoopsPass
       tilerun::loops::TileLowering lowering(module, opts);
       if (failed(lowering.lowerFunction(kernel)))
         return signalPassFailure();
+      std::string name = kernel.getName().str();
       kernel.erase();
+      auto lowered = dyn_cast_or_null<func::FuncOp>(
+          SymbolTable::lookupSymbolIn(module, name));
+      if (lowered && failed(tilerun::loops::checkProgramBytes(
+                         module, lowered, maxProgramBytes)))
+        return signalPassFailure();
     }
   }
 };

@@ -202,7 +202,7 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
       .Case<tt::SplatOp>([&](auto) { return tl.scalar(op->getOperand(0)); })
       .Case<tt::UnsplatOp>([&](auto) {
         SmallVector<Value> zeros(shapeOf(op->getOperand(0)).size(),
-                                 constantIndex(b, loc, 0));
+                                 tl.indexConstant(0));
         return operand(0, zeros);
       })
       .Case<ttg::ConvertLayoutOp>([&](auto) { return operand(0, idx); })
@@ -211,7 +211,7 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
         SmallVector<Value> at(idx.begin(), idx.end());
         for (auto [i, d] : llvm::enumerate(srcShape))
           if (d == 1)
-            at[i] = constantIndex(b, loc, 0);
+            at[i] = tl.indexConstant(0);
         return operand(0, at);
       })
       .Case<tt::ExpandDimsOp>([&](tt::ExpandDimsOp e) {
@@ -246,7 +246,7 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
       })
       .Case<tt::SplitOp>([&](auto) {
         SmallVector<Value> at(idx.begin(), idx.end());
-        at.push_back(constantIndex(b, loc, result.getResultNumber()));
+        at.push_back(tl.indexConstant(result.getResultNumber()));
         return operand(0, at);
       })
       .Case<tt::CatOp>([&](auto) -> Value {

@@ -85,10 +85,19 @@ bool mayWrite(Operation *op) {
   return false;
 }
 
-struct Point {
-  Operation *op;
-  unsigned weight;
-};
+/// Where a value is finally evaluated: op in the value's block -> how many
+/// times per execution of the block (saturating).
+using Points = llvm::SmallDenseMap<Operation *, unsigned, 4>;
+
+void addPoint(Points &pts, Operation *op, unsigned weight) {
+  unsigned &w = pts[op];
+  w = std::min(w + weight, 1u << 20);
+}
+
+/// Recomputing a cheap value is free only while the expression behind it is
+/// short: a long chain of cheap ops evaluated at several places (a bitonic
+/// sort network, a random-number generator's rounds) gets a buffer.
+constexpr unsigned kMaxRecomputedDepth = 12;
 
 } // namespace
 
@@ -98,15 +107,24 @@ void MaterializationPlan::build(FunctionOpInterface func) {
 }
 
 void MaterializationPlan::planBlock(Block &block) {
-  llvm::DenseMap<Value, SmallVector<Point>> points;
+  llvm::DenseMap<Value, Points> points;
+  llvm::DenseMap<Value, unsigned> depth;
   llvm::DenseMap<Operation *, unsigned> position;
   unsigned pos = 0;
-  for (Operation &op : block)
-    position[&op] = pos++;
-
   SmallVector<Operation *> ops;
-  for (Operation &op : block)
+  for (Operation &op : block) {
+    position[&op] = pos++;
     ops.push_back(&op);
+    // Length of the inline expression behind each result, assuming every
+    // non-materializing op stays inline.
+    Kind kind = classify(&op);
+    unsigned d = 0;
+    if (kind != Kind::Materializing && kind != Kind::Other)
+      for (Value operand : op.getOperands())
+        d = std::max(d, depth.lookup(operand) + 1);
+    for (Value r : op.getResults())
+      depth[r] = d;
+  }
 
   for (Operation *op : llvm::reverse(ops)) {
     for (Region &region : op->getRegions())
@@ -122,11 +140,11 @@ void MaterializationPlan::planBlock(Block &block) {
         // lowering writes a buffer itself.
         if (kind == Kind::Materializing)
           materialized.insert(result);
-        points[result] = {{op, 1}};
+        addPoint(points[result], op, 1);
         continue;
       }
 
-      SmallVector<Point> pts;
+      Points pts;
       for (OpOperand &use : result.getUses()) {
         Operation *user = use.getOwner();
         Operation *anc = block.findAncestorOpInBlock(*user);
@@ -150,25 +168,27 @@ void MaterializationPlan::planBlock(Block &block) {
             auto it = points.find(r);
             if (it == points.end())
               continue;
-            for (Point p : it->second)
-              pts.push_back({p.op, p.weight * weight});
+            for (auto [p, w] : it->second)
+              addPoint(pts, p, std::min(w * weight, 1u << 20));
           }
         } else {
-          pts.push_back({anc, weight});
+          addPoint(pts, anc, weight);
         }
       }
 
       unsigned total = 0;
-      for (Point p : pts)
-        total += p.weight;
+      for (auto [p, w] : pts)
+        total = std::min(total + w, 1u << 20);
       bool materialize = false;
       if (kind == Kind::Expensive)
         materialize = total > 1;
+      if (kind == Kind::Cheap)
+        materialize = total > 1 && depth.lookup(result) > kMaxRecomputedDepth;
       if (kind == Kind::Load) {
         materialize = total > 1;
         unsigned last = position[op];
-        for (Point p : pts)
-          last = std::max(last, position[p.op]);
+        for (auto [p, w] : pts)
+          last = std::max(last, position[p]);
         for (Operation *it = op->getNextNode();
              !materialize && it && position[it] < last;
              it = it->getNextNode())
@@ -176,7 +196,10 @@ void MaterializationPlan::planBlock(Block &block) {
       }
       if (materialize) {
         materialized.insert(result);
-        points[result] = {{op, 1}};
+        Points self;
+        addPoint(self, op, 1);
+        points[result] = std::move(self);
+        depth[result] = 0;
       } else {
         points[result] = std::move(pts);
       }

@@ -115,6 +115,12 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
                       ValueRange idx) {
   Location loc = op->getLoc();
   Type elemTy = loweredElementType(op->getResult(0).getType());
+  // Every element read goes through here: checked mode validates it.
+  auto read = [&](OpBuilder &ib, Value addr) {
+    return checkedGlobalAccess(
+        tl, ib, op, addr, elemTy, idx, elemTy,
+        [&](OpBuilder &cb) { return loadScalar(cb, loc, elemTy, addr); });
+  };
   if (auto desc = dyn_cast<tt::DescriptorLoadOp>(op)) {
     ArrayRef<Value> p = tl.parts(desc.getDesc());
     unsigned rank = idx.size();
@@ -128,7 +134,7 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
         ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
     return guarded(
         b, loc, inBounds, elemTy,
-        [&](OpBuilder &ib) { return loadScalar(ib, loc, elemTy, addr); },
+        [&](OpBuilder &ib) { return read(ib, addr); },
         zeroOf(b, loc, elemTy));
   }
 
@@ -147,22 +153,22 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
         ValueRange(p).slice(1 + 2 * rank, rank), idx, load.getBoundaryCheck(),
         false);
     if (!inBounds)
-      return loadScalar(b, loc, elemTy, addr);
+      return read(b, addr);
     return guarded(
         b, loc, inBounds, elemTy,
-        [&](OpBuilder &ib) { return loadScalar(ib, loc, elemTy, addr); },
+        [&](OpBuilder &ib) { return read(ib, addr); },
         paddingValue(b, loc, elemTy, load.getPadding()));
   }
 
   Value addr = tl.element(b, load.getPtr(), idx);
   if (!load.getMask())
-    return loadScalar(b, loc, elemTy, addr);
+    return read(b, addr);
   Value mask = tl.element(b, load.getMask(), idx);
   Value other = load.getOther() ? tl.element(b, load.getOther(), idx)
                                 : zeroOf(b, loc, elemTy);
   return guarded(
       b, loc, mask, elemTy,
-      [&](OpBuilder &ib) { return loadScalar(ib, loc, elemTy, addr); }, other);
+      [&](OpBuilder &ib) { return read(ib, addr); }, other);
 }
 
 LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
@@ -184,7 +190,12 @@ LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
               ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
           Value v = tl.element(ib, desc.getSrc(), idx);
           guardedEffect(ib, loc, inBounds, [&](OpBuilder &sb) {
-            LLVM::StoreOp::create(sb, loc, v, addr, byteSize(elemTy));
+            checkedGlobalAccess(tl, sb, op, addr, elemTy, idx, Type(),
+                            [&](OpBuilder &cb) {
+                              LLVM::StoreOp::create(cb, loc, v, addr,
+                                                    byteSize(elemTy));
+                              return Value();
+                            });
           });
         });
     return success();
@@ -222,7 +233,12 @@ LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
     }
     Value v = tl.element(ib, value, idx);
     guardedEffect(ib, loc, cond, [&](OpBuilder &sb) {
-      LLVM::StoreOp::create(sb, loc, v, addr, byteSize(elemTy));
+      checkedGlobalAccess(tl, sb, op, addr, elemTy, idx, Type(),
+                            [&](OpBuilder &cb) {
+                              LLVM::StoreOp::create(cb, loc, v, addr,
+                                                    byteSize(elemTy));
+                              return Value();
+                            });
     });
   });
   return success();
@@ -278,8 +294,11 @@ LogicalResult lowerAtomic(TileLowering &tl, OpBuilder &b, Operation *op,
       Value addr = tl.element(ib, rmw.getPtr(), idx);
       Value val = tl.element(ib, rmw.getVal(), idx);
       auto doIt = [&](OpBuilder &sb) -> Value {
-        return LLVM::AtomicRMWOp::create(sb, loc, *kind, addr, val,
-                                         ordering(rmw.getSem()));
+        return checkedGlobalAccess(
+            tl, sb, op, addr, elemTy, idx, elemTy, [&](OpBuilder &cb) -> Value {
+              return LLVM::AtomicRMWOp::create(cb, loc, *kind, addr, val,
+                                               ordering(rmw.getSem()));
+            });
       };
       if (!rmw.getMask())
         return doIt(ib);
@@ -302,9 +321,12 @@ LogicalResult lowerAtomic(TileLowering &tl, OpBuilder &b, Operation *op,
                 success == LLVM::AtomicOrdering::monotonic
             ? LLVM::AtomicOrdering::monotonic
             : LLVM::AtomicOrdering::acquire;
-    Value pair = LLVM::AtomicCmpXchgOp::create(ib, loc, addr, cmp, val,
-                                               success, failure);
-    Value old = LLVM::ExtractValueOp::create(ib, loc, pair, 0);
+    Value old = checkedGlobalAccess(
+        tl, ib, op, addr, intTy, idx, intTy, [&](OpBuilder &cb) -> Value {
+          Value pair = LLVM::AtomicCmpXchgOp::create(cb, loc, addr, cmp, val,
+                                                     success, failure);
+          return LLVM::ExtractValueOp::create(cb, loc, pair, 0);
+        });
     if (isa<FloatType>(elemTy))
       old = arith::BitcastOp::create(ib, loc, elemTy, old);
     return old;

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 namespace tt = mlir::triton;
@@ -53,6 +54,72 @@ static SmallVector<Value> withAxis(ValueRange idx, unsigned axis, Value v) {
   return at;
 }
 
+/// Folds the axis in the order of a balanced binary tree (element i with
+/// element i + n/2, then i + n/4, ...), as a GPU's butterfly reduction does.
+/// This gives the GPU's answer for combine functions that are not exactly
+/// associative (floating point, or a user's custom combine), and each level
+/// is a loop over independent elements that LLVM can vectorise.
+static void lowerTreeReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
+                            ArrayRef<Value> outs) {
+  Location loc = reduce.getLoc();
+  ValueRange srcs = reduce.getSrcs();
+  auto srcTy = asTensor(srcs[0].getType());
+  unsigned axis = reduce.getAxis();
+  ArrayRef<int64_t> shape = srcTy.getShape();
+  int64_t n = shape[axis];
+  SmallVector<int64_t> outer(shape.take_front(axis));
+  SmallVector<int64_t> inner(shape.drop_front(axis + 1));
+  SmallVector<int64_t> tempShape{n};
+  tempShape.append(inner);
+  SmallVector<Value> temps;
+  for (Value s : srcs)
+    temps.push_back(
+        tl.allocBuffer(loc, tempShape, loweredElementType(s.getType())));
+
+  TileLowering::emitLoopNest(b, loc, outer, [&](OpBuilder &ob, ValueRange o) {
+    TileLowering::emitLoopNest(
+        ob, loc, tempShape, [&](OpBuilder &fb, ValueRange kj) {
+          SmallVector<Value> idx(o.begin(), o.end());
+          idx.append(kj.begin(), kj.end());
+          for (auto [s, t] : llvm::zip(srcs, temps))
+            tl.storeBuffer(fb, loc, tl.element(fb, s, idx), t, kj);
+        });
+    for (int64_t half = n / 2; half >= 1; half /= 2) {
+      SmallVector<int64_t> level{half};
+      level.append(inner);
+      TileLowering::emitLoopNest(
+          ob, loc, level, [&](OpBuilder &lb, ValueRange ij) {
+            SmallVector<Value> upper(ij.begin(), ij.end());
+            upper[0] = arith::AddIOp::create(lb, loc, ij[0],
+                                             constantIndex(lb, loc, half));
+            SmallVector<Value> lhs, rhs;
+            for (auto [s, t] : llvm::zip(srcs, temps)) {
+              Type elem = loweredElementType(s.getType());
+              lhs.push_back(tl.loadBuffer(lb, loc, t, ij, elem));
+              rhs.push_back(tl.loadBuffer(lb, loc, t, upper, elem));
+            }
+            auto res = emitCombine(tl, lb, reduce.getCombineOp(), lhs, rhs);
+            for (auto [v, t] : llvm::zip(res, temps))
+              tl.storeBuffer(lb, loc, v, t, ij);
+          });
+    }
+    TileLowering::emitLoopNest(ob, loc, inner, [&](OpBuilder &wb, ValueRange j) {
+      SmallVector<Value> first{constantIndex(wb, loc, 0)};
+      first.append(j.begin(), j.end());
+      SmallVector<Value> at(o.begin(), o.end());
+      at.append(j.begin(), j.end());
+      for (auto [i, r] : llvm::enumerate(reduce->getResults())) {
+        Value v = tl.loadBuffer(wb, loc, temps[i], first,
+                                loweredElementType(r.getType()));
+        if (outs.empty() || !outs[i])
+          tl.bindScalar(r, v);
+        else
+          tl.storeBuffer(wb, loc, v, outs[i], at);
+      }
+    });
+  });
+}
+
 LogicalResult lowerReduce(TileLowering &tl, OpBuilder &b, Operation *op,
                           ArrayRef<Value> outs) {
   auto reduce = cast<tt::ReduceOp>(op);
@@ -64,8 +131,13 @@ LogicalResult lowerReduce(TileLowering &tl, OpBuilder &b, Operation *op,
     return op->emitOpError("axis out of range");
   SmallVector<int64_t> outShape(srcTy.getShape());
   int64_t n = outShape[axis];
+  if (n > 1 && llvm::isPowerOf2_64(n)) {
+    lowerTreeReduce(tl, b, reduce, outs);
+    return success();
+  }
   outShape.erase(outShape.begin() + axis);
 
+  // Other sizes: a left fold along the axis.
   TileLowering::emitLoopNest(b, loc, outShape, [&](OpBuilder &ib,
                                                    ValueRange idx) {
     Value zero = constantIndex(ib, loc, 0);

@@ -134,14 +134,20 @@ Value addressOf(OpBuilder &b, Location loc, const MemDescView &view,
                              view.base, ValueRange{off});
 }
 
-void storeTile(TileLowering &tl, OpBuilder &b, Location loc, Value src,
+void storeTile(TileLowering &tl, OpBuilder &b, Operation *op, Value src,
                const MemDescView &view) {
+  Location loc = op->getLoc();
   auto type = asTensor(src.getType());
   TileLowering::emitLoopNest(
       b, loc, type.getShape(), [&](OpBuilder &ib, ValueRange idx) {
         Value v = tl.element(ib, src, idx);
-        LLVM::StoreOp::create(ib, loc, v, addressOf(ib, loc, view, idx),
-                              elementBytes(v.getType()));
+        Value addr = addressOf(ib, loc, view, idx);
+        checkedSharedAccess(tl, ib, op, view, addr, v.getType(), idx, Type(),
+                            [&](OpBuilder &cb) {
+                              LLVM::StoreOp::create(cb, loc, v, addr,
+                                                    elementBytes(v.getType()));
+                              return Value();
+                            });
       });
 }
 
@@ -156,8 +162,12 @@ Value emitLocalLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
     return tl.fail(b, op, "reads a descriptor that could not be lowered",
                    elemTy);
   Location loc = op->getLoc();
-  return LLVM::LoadOp::create(b, loc, elemTy, addressOf(b, loc, view, idx),
-                              elementBytes(elemTy));
+  Value addr = addressOf(b, loc, view, idx);
+  return checkedSharedAccess(
+      tl, b, op, view, addr, elemTy, idx, elemTy, [&](OpBuilder &cb) -> Value {
+        return LLVM::LoadOp::create(cb, loc, elemTy, addr,
+                                    elementBytes(elemTy));
+      });
 }
 
 LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
@@ -182,9 +192,11 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
     auto view = rootPlacement(tl, op, base, ty);
     if (failed(view))
       return failure();
+    view->allocBase = base;
+    view->allocBytes = bytes;
     tl.bindMemDesc(alloc.getResult(), *view);
     if (alloc.getSrc())
-      storeTile(tl, b, loc, alloc.getSrc(), *view);
+      storeTile(tl, b, op, alloc.getSrc(), *view);
     return success();
   }
 
@@ -192,7 +204,7 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
     MemDescView &view = tl.memdesc(store.getDst());
     if (!view.base)
       return op->emitOpError("writes a descriptor that could not be lowered");
-    storeTile(tl, b, loc, store.getSrc(), view);
+    storeTile(tl, b, op, store.getSrc(), view);
     return success();
   }
 
@@ -208,8 +220,12 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
           Value ptr = tl.element(ib, copy.getSrc(), idx);
           Value v;
           auto load = [&](OpBuilder &lb) -> Value {
-            return LLVM::LoadOp::create(lb, loc, elemTy, ptr,
-                                        elementBytes(elemTy));
+            return checkedGlobalAccess(
+                tl, lb, op, ptr, elemTy, idx, elemTy,
+                [&](OpBuilder &cb) -> Value {
+                  return LLVM::LoadOp::create(cb, loc, elemTy, ptr,
+                                              elementBytes(elemTy));
+                });
           };
           if (copy.getMask()) {
             Value m = tl.element(ib, copy.getMask(), idx);
@@ -227,8 +243,13 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
           } else {
             v = load(ib);
           }
-          LLVM::StoreOp::create(ib, loc, v, addressOf(ib, loc, view, idx),
-                                elementBytes(elemTy));
+          Value addr = addressOf(ib, loc, view, idx);
+          checkedSharedAccess(tl, ib, op, view, addr, elemTy, idx, Type(),
+                              [&](OpBuilder &cb) {
+                                LLVM::StoreOp::create(cb, loc, v, addr,
+                                                      elementBytes(elemTy));
+                                return Value();
+                              });
         });
     return success();
   }
@@ -262,6 +283,8 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
     auto view = rootPlacement(tl, op, base, dstTy);
     if (failed(view))
       return failure();
+    view->allocBase = src.allocBase;
+    view->allocBytes = src.allocBytes;
     tl.bindMemDesc(op->getResult(0), *view);
     return success();
   }
@@ -274,11 +297,15 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
     auto view = rootPlacement(tl, op, base, dstTy);
     if (failed(view))
       return failure();
+    view->allocBase = src.allocBase;
+    view->allocBytes = src.allocBytes;
     tl.bindMemDesc(op->getResult(0), *view);
     return success();
   }
   MemDescView view;
   view.base = src.base;
+  view.allocBase = src.allocBase;
+  view.allocBytes = src.allocBytes;
   auto parent = src.byteOffset;
   if (auto slice = dyn_cast<ttg::MemDescSubsliceOp>(op)) {
     SmallVector<int32_t> offsets(slice.getOffsets());

@@ -76,6 +76,15 @@ Value TileLowering::allocBuffer(Location loc, ArrayRef<int64_t> shape,
                                   eb.getI64IntegerAttr(64));
 }
 
+Value TileLowering::indexConstant(int64_t v) {
+  Value &c = indexConstants[v];
+  if (!c) {
+    OpBuilder eb(entryBlock, entryBlock->begin());
+    c = arith::ConstantIndexOp::create(eb, newFunc.getLoc(), v);
+  }
+  return c;
+}
+
 Value TileLowering::loadBuffer(OpBuilder &b, Location loc, Value buf,
                                ValueRange idx, Type loweredElem) {
   Value v = memref::LoadOp::create(b, loc, buf, idx);
@@ -128,12 +137,14 @@ Value TileLowering::element(OpBuilder &b, Value original, ValueRange idx) {
     return fail(b, at, "tensor used before it was materialized", elem);
   }
   Block *block = b.getInsertionBlock();
-  auto &entries = elementCache[original];
-  for (CacheEntry &e : entries)
-    if (e.block == block && llvm::equal(e.idx, idx))
+  size_t key = llvm::hash_combine(original.getAsOpaquePointer(), block,
+                                  llvm::hash_combine_range(idx.begin(), idx.end()));
+  for (CacheEntry &e : elementCache[key])
+    if (e.original == original && e.block == block && llvm::equal(e.idx, idx))
       return e.value;
   Value v = emitElementOf(*this, b, result, idx);
-  entries.push_back({block, SmallVector<Value, 4>(idx.begin(), idx.end()), v});
+  elementCache[key].push_back(
+      {original, block, SmallVector<Value, 4>(idx.begin(), idx.end()), v});
   return v;
 }
 

@@ -80,6 +80,9 @@ private:
 struct MemDescView {
   Value base; // !llvm.ptr
   std::function<Value(OpBuilder &, Location, ValueRange)> byteOffset;
+  /// The whole local_alloc the view lies in, for checked mode.
+  Value allocBase;
+  int64_t allocBytes = 0;
 };
 
 //===----------------------------------------------------------------------===//
@@ -127,6 +130,9 @@ public:
   /// A stack buffer placed in the kernel's entry block, so loops don't grow
   /// the stack.
   Value allocBuffer(Location loc, llvm::ArrayRef<int64_t> shape, Type elem);
+  /// An index constant defined once in the entry block, so that indices built
+  /// from it compare equal and hit the element cache.
+  Value indexConstant(int64_t v);
   /// Loads/stores an element of a buffer, converting pointers to/from i64.
   Value loadBuffer(OpBuilder &b, Location loc, Value buf, ValueRange idx,
                    Type loweredElem);
@@ -187,13 +193,16 @@ private:
   /// Elements already emitted, per (value, block, indices): keeps DAGs of
   /// inline values linear in size.
   struct CacheEntry {
+    Value original;
     mlir::Block *block;
     llvm::SmallVector<Value, 4> idx;
     Value value;
   };
-  llvm::DenseMap<Value, llvm::SmallVector<CacheEntry, 2>> elementCache;
+  /// Keyed by a hash of (value, block, indices); entries disambiguate.
+  llvm::DenseMap<size_t, llvm::SmallVector<CacheEntry, 1>> elementCache;
   bool errorReported = false;
   unsigned constantCount = 0;
+  llvm::DenseMap<int64_t, Value> indexConstants;
 };
 
 //===----------------------------------------------------------------------===//
@@ -237,6 +246,27 @@ mlir::LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
                                         Operation *op);
 Value emitLocalLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
                            ValueRange idx);
+
+/// Checked mode (CheckedAccess.cpp). `access` emits the access and returns
+/// its value (null for stores; `resultType` is then null). Unchecked, it is
+/// simply called. Checked, it runs only if the access of one `elemTy` at
+/// `addr` is inside a buffer bound to the launch (global) or inside the
+/// view's allocation (shared); otherwise the launch fails with a report
+/// naming `op` and its location, and a load yields zero.
+Value checkedGlobalAccess(TileLowering &tl, OpBuilder &b, Operation *op,
+                          Value addr, Type elemTy, ValueRange idx,
+                          Type resultType,
+                          llvm::function_ref<Value(OpBuilder &)> access);
+Value checkedSharedAccess(TileLowering &tl, OpBuilder &b, Operation *op,
+                          const MemDescView &view, Value addr, Type elemTy,
+                          ValueRange idx, Type resultType,
+                          llvm::function_ref<Value(OpBuilder &)> access);
+
+/// Rejects a lowered kernel whose stack buffers (tile buffers and shared
+/// memory) exceed `limit` bytes per program; records their size for the
+/// runtime (ResourceLimits.cpp).
+mlir::LogicalResult checkProgramBytes(mlir::ModuleOp module,
+                                      mlir::func::FuncOp fn, uint64_t limit);
 
 /// tt.print and tt.assert.
 mlir::LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b,

@@ -1,0 +1,77 @@
+//===- LinalgPipeline.cpp - triton-shared's linalg-on-memref to LLVM ------===//
+//
+//   func.func kernels mixing memrefs and tensors (triton-shared's output, or
+//   its ranked-tensor form from `tilerun convert`)
+//     -> affine.load/store (triton-shared's scalar loads) to memref
+//     -> tie `iree.abi.output` results to their argument buffers
+//     -> one-shot bufferization across function boundaries (identity layouts,
+//        so arguments keep the runtime's plain descriptors)
+//     -> ownership-based buffer deallocation: every memref.alloc the IR never
+//        frees is freed before the program returns
+//     -> memref.copy as linalg.copy, linalg to scf loops (LLVM vectorises
+//        these; memref.copy would otherwise need MLIR's C runner library)
+//     -> [--check] bounds checks on the views programs access, in CFG form
+//     -> expand-strided-metadata, lower-affine
+//     -> the loops-to-LLVM pipeline shared with tt kernels
+//
+//===----------------------------------------------------------------------===//
+#include "tilerun/Compiler/Compiler.h"
+
+#include "tilerun/Conversion/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace tilerun {
+
+bool isLinalgModule(ModuleOp module) {
+  bool hasTileFunc = false, hasFunc = false;
+  for (Operation &op : module.getBody()->getOperations()) {
+    StringRef name = op.getName().getStringRef();
+    hasTileFunc |= name == "tt.func";
+    hasFunc |= isa<func::FuncOp>(op) && !cast<func::FuncOp>(op).isExternal();
+  }
+  return hasFunc && !hasTileFunc;
+}
+
+void buildLinalgToLLVMPipeline(OpPassManager &pm,
+                               const CompileOptions &options) {
+  // triton-shared emits affine.load for scalar loads.
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createCanonicalizerPass());
+  // After canonicalization: a tensor-form materialize_in_destination whose
+  // result is unused has no effect to keep it alive.
+  pm.addPass(createTieAbiOutputs());
+  bufferization::OneShotBufferizePassOptions bufOpts;
+  bufOpts.bufferizeFunctionBoundaries = true;
+  bufOpts.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  bufOpts.allowReturnAllocsFromLoops = true;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufOpts));
+  pm.addPass(createCanonicalizerPass());
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addNestedPass<func::FuncOp>(createMemRefCopyToLinalg());
+  pm.addPass(createConvertLinalgToLoopsPass());
+  if (options.checked) {
+    pm.addPass(createSCFToControlFlowPass());
+    pm.addPass(createCheckMemRefViews());
+  }
+  // Views become descriptor arithmetic here, with affine.apply to lower.
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createLoopInvariantCodeMotionPass());
+  buildLoopsToLLVMPipeline(pm);
+}
+
+} // namespace tilerun

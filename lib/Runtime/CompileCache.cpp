@@ -1,0 +1,228 @@
+//===- CompileCache.cpp - Persistent cache of compiled kernels ------------===//
+#include "tilerun/Runtime/CompileCache.h"
+#include "tilerun/Runtime/RuntimeSymbols.h"
+
+#include "mlir/IR/OperationSupport.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <cstring>
+
+using namespace llvm;
+
+namespace tilerun {
+
+#ifndef TILERUN_VERSION
+#define TILERUN_VERSION "unknown"
+#endif
+
+StringRef tilerunVersion() { return TILERUN_VERSION; }
+
+namespace {
+// Layout of a cache file: magic, format version, key digest, payload size,
+// xxh3 of the payload, payload. The digest guards against a file renamed or
+// copied under another key; the checksum against truncation and bit rot.
+constexpr char kMagic[8] = {'T', 'R', 'N', 'C', 'A', 'C', 'H', 'E'};
+constexpr uint32_t kFormatVersion = 1;
+constexpr size_t kHeaderSize = sizeof(kMagic) + 4 + 32 + 8 + 8;
+} // namespace
+
+std::optional<CompileCache> CompileCache::fromEnvironment() {
+  if (std::optional<std::string> dir =
+          sys::Process::GetEnv("TILERUN_CACHE_DIR")) {
+    if (dir->empty() || StringRef(*dir).equals_insensitive("off"))
+      return std::nullopt;
+    return CompileCache(*dir);
+  }
+  SmallString<256> path;
+  if (std::optional<std::string> xdg = sys::Process::GetEnv("XDG_CACHE_HOME");
+      xdg && sys::path::is_absolute(*xdg)) {
+    path = *xdg;
+  } else if (std::optional<std::string> home = sys::Process::GetEnv("HOME");
+             home && !home->empty()) {
+    path = *home;
+    sys::path::append(path, ".cache");
+  } else {
+    return std::nullopt;
+  }
+  sys::path::append(path, "tilerun");
+  return CompileCache(std::string(path));
+}
+
+CompileCache::Key CompileCache::makeKey(ArrayRef<StringRef> parts) {
+  SHA256 hasher;
+  for (StringRef part : parts) {
+    uint8_t len[8];
+    support::endian::write64le(len, part.size());
+    hasher.update(ArrayRef<uint8_t>(len));
+    hasher.update(part);
+  }
+  return hasher.final();
+}
+
+std::string CompileCache::pathFor(const Key &key) const {
+  SmallString<256> path(Dir);
+  sys::path::append(path, toHex(ArrayRef<uint8_t>(key), /*LowerCase=*/true) +
+                              ".obj");
+  return std::string(path);
+}
+
+std::unique_ptr<MemoryBuffer> CompileCache::lookup(const Key &key) const {
+  // Not memory-mapped: another process may rename a fresh file over this one
+  // meanwhile, which is fine for a private copy.
+  auto file = MemoryBuffer::getFile(pathFor(key), /*IsText=*/false,
+                                    /*RequiresNullTerminator=*/false);
+  if (!file)
+    return nullptr;
+  StringRef data = (*file)->getBuffer();
+  if (data.size() < kHeaderSize ||
+      std::memcmp(data.data(), kMagic, sizeof(kMagic)) != 0)
+    return nullptr;
+  const char *p = data.data() + sizeof(kMagic);
+  if (support::endian::read32le(p) != kFormatVersion)
+    return nullptr;
+  p += 4;
+  if (std::memcmp(p, key.data(), key.size()) != 0)
+    return nullptr;
+  p += key.size();
+  uint64_t size = support::endian::read64le(p);
+  uint64_t checksum = support::endian::read64le(p + 8);
+  StringRef payload = data.drop_front(kHeaderSize);
+  if (payload.size() != size || xxh3_64bits(payload) != checksum)
+    return nullptr;
+  return MemoryBuffer::getMemBufferCopy(payload, pathFor(key));
+}
+
+Error CompileCache::store(const Key &key, StringRef payload) const {
+  if (std::error_code ec = sys::fs::create_directories(Dir))
+    return createStringError(ec, "cannot create cache directory '" + Dir +
+                                     "': " + ec.message());
+  std::string finalPath = pathFor(key);
+  // Same directory as the final file so that the rename stays atomic (one
+  // file system); the random suffix keeps concurrent writers apart.
+  SmallString<256> tmpPath;
+  int fd;
+  if (std::error_code ec =
+          sys::fs::createUniqueFile(finalPath + ".tmp%%%%%%%%", fd, tmpPath))
+    return createStringError(ec, "cannot create a file in '" + Dir +
+                                     "': " + ec.message());
+  {
+    raw_fd_ostream os(fd, /*shouldClose=*/true);
+    char header[kHeaderSize];
+    char *p = header;
+    std::memcpy(p, kMagic, sizeof(kMagic));
+    p += sizeof(kMagic);
+    support::endian::write32le(p, kFormatVersion);
+    p += 4;
+    std::memcpy(p, key.data(), key.size());
+    p += key.size();
+    support::endian::write64le(p, payload.size());
+    support::endian::write64le(p + 8, xxh3_64bits(payload));
+    os.write(header, kHeaderSize);
+    os << payload;
+    os.close();
+    if (os.has_error()) {
+      std::error_code ec = os.error();
+      os.clear_error();
+      sys::fs::remove(tmpPath);
+      return createStringError(ec, "cannot write '" + tmpPath +
+                                       "': " + ec.message());
+    }
+  }
+  if (std::error_code ec = sys::fs::rename(tmpPath, finalPath)) {
+    sys::fs::remove(tmpPath);
+    return createStringError(ec, "cannot rename into '" + finalPath +
+                                     "': " + ec.message());
+  }
+  return Error::success();
+}
+
+} // namespace tilerun
+
+namespace tilerun {
+
+/// The running binary's size and modification time: the compiler is linked
+/// into it, so a rebuilt compiler never reuses objects of the old one even
+/// when the version string did not change.
+static std::string buildIdentity() {
+  static const std::string identity = [] {
+    std::string exe = sys::fs::getMainExecutable(
+        nullptr, reinterpret_cast<void *>(&buildIdentity));
+    sys::fs::file_status status;
+    if (exe.empty() || sys::fs::status(exe, status))
+      return std::string("unknown");
+    return exe + ":" + std::to_string(status.getSize()) + ":" +
+           std::to_string(
+               status.getLastModificationTime().time_since_epoch().count());
+  }();
+  return identity;
+}
+
+CompileCache::Key kernelCacheKey(mlir::ModuleOp module, StringRef name,
+                                 const CompileOptions &options,
+                                 const orc::JITTargetMachineBuilder &target) {
+  // Locations are kept: checked mode puts them into its error messages.
+  std::string ir;
+  raw_string_ostream os(ir);
+  module->print(os, mlir::OpPrintingFlags()
+                        .enableDebugInfo(/*enable=*/true, /*prettyForm=*/false)
+                        .assumeVerified());
+  // Every CompileOptions field that changes code generation belongs here.
+  std::string opts = "checked=" + std::to_string(options.checked) +
+                     ",max-program-bytes=" +
+                     std::to_string(options.maxProgramBytes);
+  std::string features = target.getFeatures().getString();
+  return CompileCache::makeKey({"tilerun-object-v1", tilerunVersion(),
+                                LLVM_VERSION_STRING, buildIdentity(),
+                                target.getTargetTriple().str(),
+                                target.getCPU(), features, opts, name, ir});
+}
+
+Expected<std::unique_ptr<orc::LLJIT>>
+loadCachedObject(std::unique_ptr<MemoryBuffer> object,
+                 orc::JITTargetMachineBuilder target) {
+  // The same linking layer ExecutionEngine uses, so a cached object behaves
+  // exactly like a freshly compiled one.
+  auto jit =
+      orc::LLJITBuilder()
+          .setJITTargetMachineBuilder(std::move(target))
+          .setObjectLinkingLayerCreator([](orc::ExecutionSession &session)
+                                            -> Expected<std::unique_ptr<orc::ObjectLayer>> {
+            return std::make_unique<orc::RTDyldObjectLinkingLayer>(
+                session, [](const MemoryBuffer &) {
+                  return std::make_unique<SectionMemoryManager>();
+                });
+          })
+          .create();
+  if (!jit)
+    return jit.takeError();
+  orc::JITDylib &main = (*jit)->getMainJITDylib();
+  auto process = orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*jit)->getDataLayout().getGlobalPrefix());
+  if (!process)
+    return process.takeError();
+  main.addGenerator(std::move(*process));
+  if (Error e = registerRuntimeSymbols(**jit))
+    return std::move(e);
+  if (Error e = (*jit)->addObjectFile(std::move(object)))
+    return std::move(e);
+  if (Error e = (*jit)->initialize(main))
+    return std::move(e);
+  return std::move(*jit);
+}
+
+} // namespace tilerun

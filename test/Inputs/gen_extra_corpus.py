@@ -1,0 +1,1019 @@
+"""Build the extra conformance corpus: real Triton 3.6 compiler output (TTIR / TTGIR) of small kernels
+covering semantics the main corpus (gen_corpus.py) leaves out, with the exact buffers each kernel was
+launched on and what the GPU left in them.
+Run on a machine with Triton + CUDA:  python3 gen_extra_corpus.py OUTDIR
+Layout: OUTDIR/<case>/{kernel.ttir,kernel.ttgir,case.json,<arg>.in.npy,<arg>.out.npy}
+ONLY=case1,case2 restricts the run to the named cases."""
+import os, sys, re, json, traceback
+import numpy as np
+import torch, triton, triton.language as tl
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.language.extra import libdevice
+
+OUTDIR = sys.argv[1] if len(sys.argv) > 1 else "corpus-extra-out"
+DEV = "cuda"
+torch.manual_seed(0)
+RESULTS = []
+
+# ---------------------------------------------------------------- helpers (as in gen_corpus.py)
+def to_np(t):
+    t = t.detach().cpu()
+    if t.dtype == torch.bfloat16:
+        return t.view(torch.int16).numpy().view(np.uint16), "bfloat16"
+    return t.numpy(), str(t.numpy().dtype)
+
+def func_params(ir, kname):
+    m = re.search(r"tt\.func public @" + re.escape(kname) + r"\((.*?)\)\s+attributes", ir, re.S)
+    if not m:
+        m = re.search(r"tt\.func public @" + re.escape(kname) + r"\((.*)\)\s*(attributes)?\s*\{", ir)
+    sig = m.group(1)
+    return re.findall(r"%([A-Za-z_][\w]*): ([^ ,{)]+(?:<[^>]*>)?)", sig)
+
+def record(name, kern, jitfn, grid, args, outputs, tol=(1e-5, 1e-6), note=""):
+    """args: list of positional python values as passed to the launch (tensors or scalars)."""
+    torch.cuda.synchronize()
+    d = os.path.join(OUTDIR, name)
+    os.makedirs(d, exist_ok=True)
+    ir_key = "ttir" if "ttir" in kern.asm else "ttgir"
+    for k in ("ttir", "ttgir"):
+        if k in kern.asm:
+            open(os.path.join(d, "kernel." + k), "w").write(kern.asm[k])
+    params = func_params(kern.asm[ir_key], jitfn.fn.__name__)
+    byname = dict(zip(jitfn.arg_names, args))
+    argspec = []
+    for pname, ptype in params:
+        v = byname[pname]
+        if isinstance(v, torch.Tensor):
+            arr, dt = to_np(INITIAL[id(v)])
+            np.save(os.path.join(d, pname + ".in.npy"), arr)
+            argspec.append({"name": pname, "ir_type": ptype, "kind": "buffer", "dtype": dt,
+                            "shape": list(v.shape), "file": pname + ".in.npy"})
+        else:
+            argspec.append({"name": pname, "ir_type": ptype, "kind": "scalar", "value": v})
+    outs = []
+    for o in outputs:
+        arr, dt = to_np(byname[o])
+        np.save(os.path.join(d, o + ".out.npy"), arr)
+        outs.append({"arg": o, "file": o + ".out.npy", "dtype": dt, "rtol": tol[0], "atol": tol[1]})
+    g = list(grid) + [1] * (3 - len(grid))
+    case = {"name": name, "kernel": jitfn.fn.__name__, "source_ir": "kernel." + ir_key,
+            "language": "gluon" if ir_key == "ttgir" else "triton", "grid": g,
+            "num_warps": kern.metadata.num_warps, "triton_version": triton.__version__,
+            "args": argspec, "outputs": outs, "note": note}
+    json.dump(case, open(os.path.join(d, "case.json"), "w"), indent=1)
+    RESULTS.append((name, "ok"))
+
+INITIAL = {}
+def keep(t):
+    INITIAL[id(t)] = t.clone()
+    return t
+
+def T(*shape, dtype=torch.float32, kind="randn", lo=0, hi=100):
+    if kind == "randn":
+        t = torch.randn(*shape, device=DEV).to(dtype)
+    elif kind == "poison":
+        t = torch.full(shape, float("nan") if dtype.is_floating_point else -7, device=DEV, dtype=dtype)
+    elif kind == "randint":
+        t = torch.randint(lo, hi, shape, device=DEV, dtype=dtype)
+    elif kind == "zeros":
+        t = torch.zeros(*shape, device=DEV, dtype=dtype)
+    return keep(t)
+
+def run(name, fn, **kw):
+    try:
+        kw = {k: (v() if callable(v) else v) for k, v in kw.items()}
+        fn(name, **kw)
+    except Exception as e:
+        traceback.print_exc()
+        RESULTS.append((name, "FAILED " + repr(e)[:300]))
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+def specials(n, dtype=torch.float32, scale=3.0):
+    x = torch.randn(n, device=DEV, dtype=torch.float64) * scale
+    sp = torch.tensor([float("inf"), float("-inf"), float("nan"), 0.0, -0.0, 1e-40, -1e-40, 1e30, -1e30,
+                       1.0, -1.0, 0.5, -0.5, 2.0, 100.0, -100.0, 1e-8, 3.0, -3.0, 7.5], device=DEV, dtype=torch.float64)
+    x[:len(sp)] = sp
+    return keep(x.to(dtype))
+
+# ---------------------------------------------------------------- gather / shapes
+@triton.jit
+def gather_k(src_ptr, idx_ptr, idx1_ptr, out_ptr, out1_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    pid = tl.program_id(0)
+    rm = tl.arange(0, M); rn = tl.arange(0, N); rk = tl.arange(0, K)
+    base = pid * M * N
+    src = tl.load(src_ptr + base + rm[:, None] * N + rn[None, :])
+    idx = tl.load(idx_ptr + pid * M * K + rm[:, None] * K + rk[None, :])
+    g = tl.gather(src, idx, 1)
+    tl.store(out_ptr + pid * M * K + rm[:, None] * K + rk[None, :], g)
+    flat = tl.load(src_ptr + base + tl.arange(0, M * N))
+    i1 = tl.load(idx1_ptr + pid * 2 * M * N + tl.arange(0, 2 * M * N))
+    tl.store(out1_ptr + pid * 2 * M * N + tl.arange(0, 2 * M * N), tl.gather(flat, i1, 0))
+
+def c_gather(name):
+    G, M, N, K = 3, 16, 32, 8
+    src = T(G, M, N); idx = T(G, M, K, dtype=torch.int32, kind="randint", lo=0, hi=N)
+    idx1 = T(G, 2 * M * N, dtype=torch.int32, kind="randint", lo=0, hi=M * N)
+    o = T(G, M, K, kind="poison"); o1 = T(G, 2 * M * N, kind="poison")
+    k = gather_k[(G,)](src, idx, idx1, o, o1, M=M, N=N, K=K)
+    record(name, k, gather_k, (G,), [src, idx, idx1, o, o1], ["out_ptr", "out1_ptr"], tol=(0, 0))
+
+@triton.jit
+def shape3d_k(x_ptr, out_ptr, A: tl.constexpr, B: tl.constexpr, C: tl.constexpr):
+    pid = tl.program_id(0)
+    E: tl.constexpr = A * B * C
+    ia = tl.arange(0, A)[:, None, None]; ib = tl.arange(0, B)[None, :, None]; ic = tl.arange(0, C)[None, None, :]
+    x = tl.load(x_ptr + pid * E + ia * (B * C) + ib * C + ic)            # [A, B, C]
+    o = out_ptr + pid * 10 * E
+    # permute -> [C, A, B]
+    p = tl.permute(x, (2, 0, 1))
+    jc = tl.arange(0, C)[:, None, None]; ja = tl.arange(0, A)[None, :, None]; jb = tl.arange(0, B)[None, None, :]
+    tl.store(o + jc * (A * B) + ja * B + jb, p)
+    # trans -> [B, A, C]
+    t = tl.trans(x, (1, 0, 2))
+    kb = tl.arange(0, B)[:, None, None]; ka = tl.arange(0, A)[None, :, None]; kc = tl.arange(0, C)[None, None, :]
+    tl.store(o + E + kb * (A * C) + ka * C + kc, t * 2.0)
+    # reshape -> [A*B, C] then reduce along axis 0
+    r = tl.reshape(x, (A * B, C))
+    tl.store(o + 2 * E + tl.arange(0, C), tl.sum(r, axis=0))
+    r2 = tl.reshape(p, (C * A, B))
+    tl.store(o + 2 * E + C + tl.arange(0, C * A)[:, None] * B + tl.arange(0, B)[None, :], r2 - 1.0)
+    # join -> [A, B, C, 2], flattened
+    j = tl.join(x, x * 3.0)
+    jf = tl.reshape(j, (2 * E,))
+    tl.store(o + 4 * E + tl.arange(0, 2 * E), jf)
+    # split of a reshape [A, B, C//2, 2]
+    s0, s1 = tl.split(tl.reshape(x, (A, B, C // 2, 2)))
+    h = tl.arange(0, C // 2)[None, None, :]
+    tl.store(o + 6 * E + ia * (B * C // 2) + ib * (C // 2) + h, s0)
+    tl.store(o + 6 * E + E // 2 + ia * (B * C // 2) + ib * (C // 2) + h, s1 * 10.0)
+    # cat (order unspecified) -> sorted, plus a sum
+    c = tl.cat(tl.reshape(x, (E,)), tl.reshape(p, (E,)) + 0.25, can_reorder=True)
+    tl.store(o + 7 * E + tl.arange(0, 2 * E), tl.sort(c))
+    tl.store(o + 9 * E, tl.sum(c, axis=0))
+    # 3-D reductions and expand/broadcast
+    m1 = tl.max(x, axis=1)                 # [A, C]
+    m2 = tl.sum(tl.sum(x, axis=2), axis=0)  # [B]
+    tl.store(o + 9 * E + 1 + tl.arange(0, A)[:, None] * C + tl.arange(0, C)[None, :], m1)
+    tl.store(o + 9 * E + 1 + A * C + tl.arange(0, B), m2)
+
+def c_shape3d(name):
+    G, A, B, C = 2, 4, 8, 16
+    E = A * B * C
+    x = T(G, E); o = T(G, 10 * E, kind="poison")
+    k = shape3d_k[(G,)](x, o, A=A, B=B, C=C)
+    record(name, k, shape3d_k, (G,), [x, o], ["out_ptr"], tol=(1e-5, 1e-5))
+
+# ---------------------------------------------------------------- atomics
+@triton.jit
+def atomic_int_k(x_ptr, bins_ptr, u_ptr, old_ptr, uniq_ptr, cnt_ptr, n, NB: tl.constexpr, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0)
+    slot = (offs * 7) % NB
+    tl.atomic_add(bins_ptr + slot, x, mask=m)                                          # add, contention
+    tl.atomic_max(bins_ptr + NB + slot, x, mask=m)                                     # signed max
+    tl.atomic_min(bins_ptr + 2 * NB + slot, x, mask=m, sem="relaxed", scope="gpu")     # signed min
+    tl.atomic_and(bins_ptr + 3 * NB + slot, x | 0x0F0F, mask=m, sem="acq_rel")
+    tl.atomic_or(bins_ptr + 4 * NB + slot, x & 0x3FFF, mask=m, sem="release", scope="cta")
+    tl.atomic_xor(bins_ptr + 5 * NB + slot, x, mask=m, sem="acquire", scope="sys")
+    tl.atomic_add(bins_ptr + 6 * NB + slot, 1, mask=m, scope="gpu")
+    up = u_ptr.to(tl.pointer_type(tl.uint32))
+    ux = x.to(tl.uint32, bitcast=True)
+    tl.atomic_max(up + slot, ux, mask=m)                                               # unsigned max
+    tl.atomic_min(up + NB + slot, ux, mask=m)                                          # unsigned min
+    # unique addresses: the returned old values are deterministic
+    o1 = tl.atomic_xchg(uniq_ptr + offs, x, mask=m)
+    o2 = tl.atomic_add(uniq_ptr + n + offs, x, mask=m, sem="relaxed")
+    o3 = tl.atomic_max(uniq_ptr + 2 * n + offs, x, mask=m)
+    tl.store(old_ptr + offs, o1, mask=m)
+    tl.store(old_ptr + n + offs, o2, mask=m)
+    tl.store(old_ptr + 2 * n + offs, o3, mask=m)
+    tl.atomic_add(cnt_ptr, 1)                    # scalar atomic, once per program
+    tl.atomic_add(cnt_ptr + 1, tl.sum(m.to(tl.int32), axis=0))
+
+def c_atomic_int(name):
+    n, NB, BLOCK = 5003, 16, 128
+    x = T(n, dtype=torch.int32, kind="randint", lo=-100000, hi=100000)
+    bins = torch.zeros(7 * NB, dtype=torch.int32, device=DEV)
+    bins[NB:2 * NB] = -2**31; bins[2 * NB:3 * NB] = 2**31 - 1; bins[3 * NB:4 * NB] = -1; keep(bins)
+    u = torch.zeros(2 * NB, dtype=torch.int32, device=DEV); u[NB:] = -1; keep(u)
+    old = T(3 * n, dtype=torch.int32, kind="poison")
+    uniq = T(3 * n, dtype=torch.int32, kind="randint", lo=-50000, hi=50000)
+    cnt = T(2, dtype=torch.int32, kind="zeros")
+    g = (cdiv(n, BLOCK),)
+    k = atomic_int_k[g](x, bins, u, old, uniq, cnt, n, NB=NB, BLOCK=BLOCK)
+    record(name, k, atomic_int_k, g, [x, bins, u, old, uniq, cnt, n], ["bins_ptr", "u_ptr", "old_ptr", "uniq_ptr", "cnt_ptr"], tol=(0, 0))
+
+@triton.jit
+def atomic_float_k(x_ptr, acc_ptr, uniq_ptr, old_ptr, n, NB: tl.constexpr, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    slot = offs % NB
+    tl.atomic_add(acc_ptr + slot, x, mask=m)                # values are multiples of 1/8: sums exact
+    tl.atomic_max(acc_ptr + NB + slot, x, mask=m)           # float max (negative values too)
+    tl.atomic_min(acc_ptr + 2 * NB + slot, x, mask=m)
+    tl.atomic_max(acc_ptr + 3 * NB + slot, -tl.abs(x) - 1.0, mask=m)   # all-negative max
+    tl.atomic_min(acc_ptr + 4 * NB + slot, tl.abs(x) + 1.0, mask=m)    # all-positive min
+    o1 = tl.atomic_add(uniq_ptr + offs, x, mask=m, sem="acq_rel", scope="gpu")
+    o2 = tl.atomic_xchg(uniq_ptr + n + offs, x * 2.0, mask=m)
+    o3 = tl.atomic_max(uniq_ptr + 2 * n + offs, x, mask=m)
+    o4 = tl.atomic_min(uniq_ptr + 3 * n + offs, x, mask=m)
+    tl.store(old_ptr + offs, o1, mask=m)
+    tl.store(old_ptr + n + offs, o2, mask=m)
+    tl.store(old_ptr + 2 * n + offs, o3, mask=m)
+    tl.store(old_ptr + 3 * n + offs, o4, mask=m)
+
+def c_atomic_float(name):
+    n, NB, BLOCK = 4001, 8, 256
+    x = keep(torch.randint(-400, 400, (n,), device=DEV).float() / 8)
+    acc = torch.zeros(5 * NB, device=DEV)
+    acc[NB:2 * NB] = float("-inf"); acc[2 * NB:3 * NB] = float("inf")
+    acc[3 * NB:4 * NB] = -1e9; acc[4 * NB:5 * NB] = 1e9; keep(acc)
+    uniq = T(4 * n); old = T(4 * n, kind="poison")
+    g = (cdiv(n, BLOCK),)
+    k = atomic_float_k[g](x, acc, uniq, old, n, NB=NB, BLOCK=BLOCK)
+    record(name, k, atomic_float_k, g, [x, acc, uniq, old, n], ["acc_ptr", "uniq_ptr", "old_ptr"], tol=(0, 0))
+
+@triton.jit
+def atomic_half_k(x_ptr, h_ptr, n, NB: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    tl.atomic_add(h_ptr + offs % NB, x, mask=m)
+
+def c_atomic_half(name):
+    n, NB = 1000, 16
+    x = keep(torch.randint(0, 3, (n,), device=DEV).half()); h = T(NB, dtype=torch.float16, kind="zeros")
+    g = (cdiv(n, 128),)
+    k = atomic_half_k[g](x, h, n, NB=NB, BLOCK=128)
+    record(name, k, atomic_half_k, g, [x, h, n], ["h_ptr"], tol=(0, 0))
+
+@triton.jit
+def atomic_cas_k(x_ptr, max_ptr, cnt_ptr, flags_ptr, old_ptr, N: tl.constexpr):
+    pid = tl.program_id(0)
+    v = tl.load(x_ptr + pid)
+    # CAS-based max
+    cur = tl.atomic_add(max_ptr, 0)
+    while cur < v:
+        prev = tl.atomic_cas(max_ptr, cur, v)
+        cur = tl.where(prev == cur, v, prev)
+    # CAS-based counter increment (lock free)
+    done = 0
+    while done == 0:
+        c = tl.atomic_add(cnt_ptr, 0, sem="acquire")
+        got = tl.atomic_cas(cnt_ptr, c, c + 1, sem="acq_rel", scope="gpu")
+        done = (got == c).to(tl.int32)
+    # tensor CAS on unique addresses: compare succeeds for even elements only
+    offs = pid * N + tl.arange(0, N)
+    f = tl.load(flags_ptr + offs)
+    cmp = tl.where(offs % 2 == 0, f, f + 1)
+    old = tl.atomic_cas(flags_ptr + offs, cmp, offs * 10, sem="relaxed", scope="cta")
+    tl.store(old_ptr + offs, old)
+
+def c_atomic_cas(name):
+    G, N = 64, 32
+    x = T(G, dtype=torch.int32, kind="randint", lo=-1000, hi=100000)
+    mx = keep(torch.full((1,), -2**31, dtype=torch.int32, device=DEV)); cnt = T(1, dtype=torch.int32, kind="zeros")
+    flags = T(G * N, dtype=torch.int32, kind="randint", lo=0, hi=1000); old = T(G * N, dtype=torch.int32, kind="poison")
+    k = atomic_cas_k[(G,)](x, mx, cnt, flags, old, N=N)
+    record(name, k, atomic_cas_k, (G,), [x, mx, cnt, flags, old], ["max_ptr", "cnt_ptr", "flags_ptr", "old_ptr"], tol=(0, 0))
+
+# ---------------------------------------------------------------- pointers, indices, scalars, control flow
+@triton.jit
+def i64_offsets_k(x_ptr, out_ptr, o64_ptr, n, big, stride, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    o64 = offs.to(tl.int64) + big                  # > 2^31
+    x = tl.load(x_ptr + (o64 - big), mask=m)       # int64 offsets
+    row = (offs // 8).to(tl.int64) * stride        # stride multiplied as int64
+    tl.store(out_ptr + row + offs % 8, x * 2.0, mask=m)
+    tl.store(o64_ptr + offs, o64 * 3 + (offs.to(tl.int64) * 3000000007), mask=m)
+    tl.store(o64_ptr + n + offs, (o64 >> 31) + (o64 % 1000003), mask=m)
+
+def c_i64(name):
+    n, B = 1000, 128
+    x = T(n); o = T(n, kind="poison"); o64 = T(2 * n, dtype=torch.int64, kind="poison")
+    g = (cdiv(n, B),)
+    big = 3 * 2**32 + 5
+    k = i64_offsets_k[g](x, o, o64, n, big, 8, BLOCK=B)
+    record(name, k, i64_offsets_k, g, [x, o, o64, n, big, 8], ["out_ptr", "o64_ptr"], tol=(0, 0))
+
+@triton.jit
+def ptr_select_k(x_ptr, y_ptr, idx_ptr, perm_ptr, out_ptr, n, nvalid, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    p = tl.where(offs % 3 == 0, x_ptr + offs, y_ptr + offs)
+    a = tl.load(p, mask=m, other=-5.0)
+    idx = tl.load(idx_ptr + offs, mask=m, other=0)
+    b = tl.load(x_ptr + idx, mask=m & (idx < nvalid), other=-1.5)        # gather through loaded offsets
+    perm = tl.load(perm_ptr + offs, mask=m, other=0)
+    tl.store(out_ptr + perm, a + b, mask=m)                              # scatter through a permutation
+    q = tl.where(pid % 2 == 0, out_ptr + n, out_ptr + 2 * n)             # scalar pointer select
+    tl.store(q + offs, b, mask=m)
+
+def c_ptr_select(name):
+    n, B = 1000, 256
+    x, y = T(n), T(n)
+    idx = T(n, dtype=torch.int32, kind="randint", lo=0, hi=n)
+    perm = keep(torch.randperm(n, device=DEV).to(torch.int32))
+    o = T(3 * n, kind="poison")
+    g = (cdiv(n, B),)
+    k = ptr_select_k[g](x, y, idx, perm, o, n, 700, BLOCK=B)
+    record(name, k, ptr_select_k, g, [x, y, idx, perm, o, n, 700], ["out_ptr"], tol=(0, 0))
+
+@triton.jit
+def scalar_k(x_ptr, i_ptr, out_ptr, flag_ptr):
+    pid = tl.program_id(0)
+    s = tl.load(x_ptr)                     # scalar load
+    i = tl.load(i_ptr + pid)
+    tl.store(out_ptr + pid, s * i + pid)   # scalar store
+    if i > 3:
+        tl.store(flag_ptr + pid, i * 2)
+    else:
+        tl.store(flag_ptr + pid, -i)
+    t = tl.load(x_ptr + 1 + pid % 2)
+    if t > 0:
+        tl.store(out_ptr + 64 + pid, t)
+
+def c_scalar(name):
+    G = 40
+    x = T(3); i = T(G, dtype=torch.int32, kind="randint", lo=-5, hi=10)
+    o = T(64 + G, kind="poison"); f = T(G, dtype=torch.int32, kind="poison")
+    k = scalar_k[(G,)](x, i, o, f)
+    record(name, k, scalar_k, (G,), [x, i, o, f], ["out_ptr", "flag_ptr"], tol=(0, 0))
+
+@triton.jit
+def while_k(x_ptr, out_ptr, lim):
+    pid = tl.program_id(0)
+    v = tl.load(x_ptr + pid)
+    steps = 0
+    while v != 1:                          # collatz: data-dependent trip count
+        if v % 2 == 0:
+            v = v // 2
+        else:
+            v = 3 * v + 1
+        steps += 1
+    w = tl.load(x_ptr + pid)
+    acc = 0
+    inner = 0
+    while acc < lim:                       # nested while with a data-dependent bound
+        j = 0
+        while j < w % 5 + 1:
+            acc += j + 1
+            j += 1
+            inner += 1
+        acc += 1
+    tl.store(out_ptr + pid * 3, steps)
+    tl.store(out_ptr + pid * 3 + 1, acc)
+    tl.store(out_ptr + pid * 3 + 2, inner)
+
+def c_while(name):
+    G = 50
+    x = T(G, dtype=torch.int32, kind="randint", lo=1, hi=2000); o = T(3 * G, dtype=torch.int32, kind="poison")
+    k = while_k[(G,)](x, o, 37)
+    record(name, k, while_k, (G,), [x, o, 37], ["out_ptr"], tol=(0, 0))
+
+@triton.jit(noinline=True)
+def nl_axpy(x, y, a):
+    return x * a + y
+
+@triton.jit(noinline=True)
+def nl_store(ptr, offs, v, m):
+    tl.store(ptr + offs, v, mask=m)
+
+@triton.jit(noinline=True)
+def nl_scalar(a, b):
+    return a * 3 + b
+
+@triton.jit
+def noinline_k(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+    r = nl_axpy(x, y, 2.5)
+    r = nl_axpy(r, x, -1.0)
+    nl_store(out_ptr, offs, r, m)
+    s = nl_scalar(pid, 7)
+    nl_store(out_ptr + n, offs, y + s, m)
+
+def c_noinline(name):
+    n, B = 1000, 256
+    x, y = T(n), T(n); o = T(2 * n, kind="poison")
+    g = (cdiv(n, B),)
+    k = noinline_k[g](x, y, o, n, BLOCK=B)
+    record(name, k, noinline_k, g, [x, y, o, n], ["out_ptr"], tol=(1e-6, 1e-6))
+
+@triton.jit
+def assert_k(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1)
+    tl.device_assert(x > 0, "x must be positive")
+    tl.device_assert((offs < n) | (x == 1))
+    tl.store(out_ptr + offs, x * 2, mask=m)
+
+def c_assert(name):
+    n = 1000
+    x = T(n, dtype=torch.int32, kind="randint", lo=1, hi=100); o = T(n, dtype=torch.int32, kind="poison")
+    g = (cdiv(n, 256),)
+    k = assert_k[g](x, o, n, BLOCK=256, debug=True)
+    record(name, k, assert_k, g, [x, o, n], ["out_ptr"], tol=(0, 0), note="compiled with debug=True: asserts present")
+
+# ---------------------------------------------------------------- floating point conversions and arithmetic
+@triton.jit
+def fp_round_k(f_ptr, h_ptr, b_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    f = tl.load(f_ptr + offs, mask=m)
+    tl.store(h_ptr + offs, f.to(tl.float16, fp_downcast_rounding="rtne"), mask=m)
+    tl.store(h_ptr + n + offs, f.to(tl.float16, fp_downcast_rounding="rtz"), mask=m)
+    tl.store(b_ptr + offs, f.to(tl.bfloat16, fp_downcast_rounding="rtne"), mask=m)
+    tl.store(b_ptr + n + offs, f.to(tl.bfloat16, fp_downcast_rounding="rtz"), mask=m)
+    tl.store(h_ptr + 2 * n + offs, f.to(tl.float16), mask=m)
+    tl.store(b_ptr + 2 * n + offs, f.to(tl.bfloat16), mask=m)
+
+def c_fp_round(name):
+    n = 3000
+    f = torch.randn(n, device=DEV) * torch.exp2(torch.randint(-30, 20, (n,), device=DEV).float())
+    f[:20] = torch.tensor([float("inf"), float("-inf"), float("nan"), 0.0, -0.0, 65504.0, 65519.0, 65520.0, 1e6, -1e6,
+                           6e-8, 3e-8, 1e-40, -5.9604645e-08, 3.3895314e38, 1.0009765625, 1.00048828125, -1.00048828125,
+                           1.00390625, 1.001953125], device=DEV)
+    keep(f)
+    h = T(3 * n, dtype=torch.float16, kind="poison"); b = T(3 * n, dtype=torch.bfloat16, kind="poison")
+    g = (cdiv(n, 512),)
+    k = fp_round_k[g](f, h, b, n, BLOCK=512)
+    record(name, k, fp_round_k, g, [f, h, b, n], ["h_ptr", "b_ptr"], tol=(0, 0))
+
+@triton.jit
+def fp8_k(f_ptr, q_ptr, r_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    f = tl.load(f_ptr + offs, mask=m)
+    a = f.to(tl.float8e4nv)
+    b = f.to(tl.float8e5)
+    tl.store(q_ptr + offs, a.to(tl.int8, bitcast=True), mask=m)
+    tl.store(q_ptr + n + offs, b.to(tl.int8, bitcast=True), mask=m)
+    tl.store(r_ptr + offs, a.to(tl.float32), mask=m)
+    tl.store(r_ptr + n + offs, b.to(tl.float32), mask=m)
+    tl.store(r_ptr + 2 * n + offs, f.to(tl.float16).to(tl.float8e5).to(tl.float32), mask=m)
+
+def c_fp8(name):
+    n = 2000
+    f = torch.randn(n, device=DEV) * torch.exp2(torch.randint(-12, 10, (n,), device=DEV).float())
+    f[:8] = torch.tensor([0.0, -0.0, 448.0, 449.0, 57344.0, 1e-3, -240.0, 0.0625], device=DEV)
+    keep(f)
+    q = T(2 * n, dtype=torch.int8, kind="poison"); r = T(3 * n, kind="poison")
+    g = (cdiv(n, 512),)
+    k = fp8_k[g](f, q, r, n, BLOCK=512)
+    record(name, k, fp8_k, g, [f, q, r, n], ["q_ptr", "r_ptr"], tol=(0, 0))
+
+@triton.jit
+def half_arith_k(a_ptr, b_ptr, h_ptr, g_ptr, ob_ptr, oh_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    a = tl.load(a_ptr + offs, mask=m, other=1.0)       # bf16
+    b = tl.load(b_ptr + offs, mask=m, other=1.0)       # bf16
+    h = tl.load(h_ptr + offs, mask=m, other=1.0)       # f16
+    g = tl.load(g_ptr + offs, mask=m, other=1.0)       # f16
+    tl.store(ob_ptr + offs, a * b + a, mask=m)
+    tl.store(ob_ptr + n + offs, a / b - b, mask=m)
+    tl.store(ob_ptr + 2 * n + offs, tl.maximum(a, b) * 3.0 + tl.exp(a.to(tl.float32)).to(tl.bfloat16), mask=m)
+    tl.store(ob_ptr + 3 * n + offs, (a + b + a + b + a + b), mask=m)
+    tl.store(oh_ptr + offs, h * g - h, mask=m)
+    tl.store(oh_ptr + n + offs, h / g, mask=m)
+    tl.store(oh_ptr + 2 * n + offs, tl.sqrt(tl.abs(h).to(tl.float32)).to(tl.float16) + h * h * h, mask=m)
+    tl.store(oh_ptr + 3 * n + offs, (h + g + h + g + h + g), mask=m)
+
+def c_half_arith(name):
+    n = 1500
+    a = T(n, dtype=torch.bfloat16); b = T(n, dtype=torch.bfloat16); h = T(n, dtype=torch.float16); g_ = T(n, dtype=torch.float16)
+    ob = T(4 * n, dtype=torch.bfloat16, kind="poison"); oh = T(4 * n, dtype=torch.float16, kind="poison")
+    g = (cdiv(n, 512),)
+    k = half_arith_k[g](a, b, h, g_, ob, oh, n, BLOCK=512)
+    record(name, k, half_arith_k, g, [a, b, h, g_, ob, oh, n], ["ob_ptr", "oh_ptr"], tol=(1e-2, 1e-2),
+           note="1 ulp of bf16/f16 tolerated (GPU may fuse a*b+a)")
+
+# ---------------------------------------------------------------- dot
+@triton.jit
+def dot_k(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, MODE: tl.constexpr):
+    pid = tl.program_id(0)
+    rm = tl.arange(0, M); rn = tl.arange(0, N); rk = tl.arange(0, K)
+    a = tl.load(a_ptr + pid * M * K + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + pid * K * N + rk[:, None] * N + rn[None, :])
+    if MODE == 0:
+        c = tl.dot(a, b)                                  # bf16 -> f32
+    elif MODE == 1:
+        c = tl.dot(a, b, out_dtype=tl.int32)              # int8 -> int32
+    elif MODE == 2:
+        c = tl.dot(a, b, allow_tf32=False)                # f32 ieee
+    else:
+        c = tl.dot(a, b, out_dtype=tl.float16)            # f16 -> f16
+    tl.store(c_ptr + pid * M * N + rm[:, None] * N + rn[None, :], c)
+
+def c_dot(name, mode=0):
+    G, M, N, K = 2, 32, 32, 64
+    dt = {0: torch.bfloat16, 1: torch.int8, 2: torch.float32, 3: torch.float16}[mode]
+    if mode == 1:
+        a = T(G, M, K, dtype=dt, kind="randint", lo=-128, hi=127); b = T(G, K, N, dtype=dt, kind="randint", lo=-128, hi=127)
+    else:
+        a = T(G, M, K, dtype=dt); b = T(G, K, N, dtype=dt)
+    cdt = {0: torch.float32, 1: torch.int32, 2: torch.float32, 3: torch.float16}[mode]
+    c = T(G, M, N, dtype=cdt, kind="poison")
+    k = dot_k[(G,)](a, b, c, M=M, N=N, K=K, MODE=mode)
+    tol = {0: (1e-4, 1e-4), 1: (0, 0), 2: (1e-5, 1e-5), 3: (1e-2, 2e-2)}[mode]
+    record(name, k, dot_k, (G,), [a, b, c], ["c_ptr"], tol=tol)
+
+@triton.jit
+def dot3d_k(a_ptr, b_ptr, c_ptr, BT: tl.constexpr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    pid = tl.program_id(0)
+    ib = tl.arange(0, BT)[:, None, None]
+    im = tl.arange(0, M)[None, :, None]; ik = tl.arange(0, K)[None, None, :]
+    a = tl.load(a_ptr + pid * BT * M * K + ib * M * K + im * K + ik)
+    ik2 = tl.arange(0, K)[None, :, None]; in2 = tl.arange(0, N)[None, None, :]
+    b = tl.load(b_ptr + pid * BT * K * N + ib * K * N + ik2 * N + in2)
+    acc = tl.full((BT, M, N), 1.0, tl.float32)
+    c = tl.dot(a, b, acc)
+    tl.store(c_ptr + pid * BT * M * N + ib * M * N + im * N + in2, c)
+
+def c_dot3d(name):
+    G, BT, M, N, K = 2, 4, 16, 32, 32
+    a = T(G, BT, M, K, dtype=torch.float16); b = T(G, BT, K, N, dtype=torch.float16); c = T(G, BT, M, N, kind="poison")
+    k = dot3d_k[(G,)](a, b, c, BT=BT, M=M, N=N, K=K)
+    record(name, k, dot3d_k, (G,), [a, b, c], ["c_ptr"], tol=(1e-4, 1e-4))
+
+# ---------------------------------------------------------------- reductions and scans
+@triton.jit
+def _absmax_combine(v1, i1, v2, i2):
+    a1 = tl.abs(v1); a2 = tl.abs(v2)
+    take1 = (a1 > a2) | ((a1 == a2) & (i1 < i2))
+    return tl.where(take1, v1, v2), tl.where(take1, i1, i2)
+
+@triton.jit
+def argreduce_k(x_ptr, f_ptr, out_ptr, fo_ptr, R, C: tl.constexpr):
+    pid = tl.program_id(0)
+    rows = pid * 4 + tl.arange(0, 4)
+    cols = tl.arange(0, C)
+    rm = rows < R
+    x = tl.load(x_ptr + rows[:, None] * C + cols[None, :], mask=rm[:, None], other=0)
+    tl.store(out_ptr + rows, tl.argmax(x, axis=1), mask=rm)
+    tl.store(out_ptr + R + rows, tl.argmax(x, axis=1, tie_break_left=False), mask=rm)
+    tl.store(out_ptr + 2 * R + rows, tl.argmin(x, axis=1), mask=rm)
+    tl.store(out_ptr + 3 * R + rows, tl.argmin(x, axis=1, tie_break_left=False), mask=rm)
+    mv, mi = tl.max(x, axis=1, return_indices=True)
+    tl.store(out_ptr + 4 * R + rows, mv * 1000 + mi, mask=rm)
+    f = tl.load(f_ptr + rows[:, None] * C + cols[None, :], mask=rm[:, None], other=0.0)
+    idx = tl.broadcast_to(cols[None, :], (4, C))
+    v, i = tl.reduce((f, idx), 1, _absmax_combine)
+    tl.store(fo_ptr + rows, v, mask=rm)
+    tl.store(out_ptr + 5 * R + rows, i, mask=rm)
+    tl.store(out_ptr + 6 * R + pid * C + cols, tl.argmax(f, axis=0).to(tl.int32) + tl.argmin(f, axis=0) * 100)
+
+def c_argreduce(name):
+    R, C = 23, 64
+    x = T(R, C, dtype=torch.int32, kind="randint", lo=-3, hi=4)
+    f = keep((torch.randint(-20, 20, (R, C), device=DEV).float() / 4))
+    g = (cdiv(R, 4),)
+    o = T(6 * R + g[0] * C, dtype=torch.int32, kind="poison"); fo = T(R, kind="poison")
+    k = argreduce_k[g](x, f, o, fo, R, C=C)
+    record(name, k, argreduce_k, g, [x, f, o, fo, R], ["out_ptr", "fo_ptr"], tol=(0, 0))
+
+@triton.jit
+def _linrec(a1, b1, a2, b2):
+    return a1 * a2, b1 * a2 + b2
+
+@triton.jit
+def _maxc(a, b):
+    return tl.maximum(a, b)
+
+@triton.jit
+def scan_k(x_ptr, a_ptr, out_ptr, fo_ptr, R: tl.constexpr, C: tl.constexpr):
+    rr = tl.arange(0, R); cc = tl.arange(0, C)
+    x = tl.load(x_ptr + rr[:, None] * C + cc[None, :])           # int32
+    tl.store(out_ptr + rr[:, None] * C + cc[None, :], tl.cumsum(x, axis=1, reverse=True))
+    tl.store(out_ptr + R * C + rr[:, None] * C + cc[None, :], tl.cumsum(x, axis=0, reverse=True))
+    tl.store(out_ptr + 2 * R * C + rr[:, None] * C + cc[None, :], tl.associative_scan(x, 1, _maxc))
+    a = tl.load(a_ptr + rr[:, None] * C + cc[None, :])           # f32 in (0.5, 1)
+    b = x.to(tl.float32) * 0.125
+    sa, sb = tl.associative_scan((a, b), 1, _linrec)
+    tl.store(fo_ptr + rr[:, None] * C + cc[None, :], sb)
+    ra, rb = tl.associative_scan((a, b), 0, _linrec, reverse=True)
+    tl.store(fo_ptr + R * C + rr[:, None] * C + cc[None, :], rb + ra)
+
+def c_scan(name):
+    R, C = 8, 64
+    x = T(R, C, dtype=torch.int32, kind="randint", lo=-50, hi=50)
+    a = keep(torch.rand(R, C, device=DEV) * 0.5 + 0.5)
+    o = T(3 * R * C, dtype=torch.int32, kind="poison"); fo = T(2 * R * C, kind="poison")
+    k = scan_k[(1,)](x, a, o, fo, R=R, C=C)
+    record(name, k, scan_k, (1,), [x, a, o, fo], ["out_ptr", "fo_ptr"], tol=(1e-5, 1e-5))
+
+@triton.jit
+def histo_mask_k(x_ptr, out_ptr, n, N: tl.constexpr, NB: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * N + tl.arange(0, N)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0)
+    h = tl.histogram(x, NB, mask=m)
+    tl.store(out_ptr + pid * NB + tl.arange(0, NB), h)
+
+def c_histo_mask(name):
+    n, N, NB = 1000, 256, 16
+    x = T(n, dtype=torch.int32, kind="randint", lo=0, hi=NB)
+    G = cdiv(n, N)
+    o = T(G * NB, dtype=torch.int32, kind="poison")
+    k = histo_mask_k[(G,)](x, o, n, N=N, NB=NB)
+    record(name, k, histo_mask_k, (G,), [x, o, n], ["out_ptr"], tol=(0, 0))
+
+# ---------------------------------------------------------------- grids
+@triton.jit
+def grid3d_work_k(x_ptr, out_ptr, X, Y, BX: tl.constexpr):
+    px = tl.program_id(0); py = tl.program_id(1); pz = tl.program_id(2)
+    nx = tl.num_programs(0); ny = tl.num_programs(1); nz = tl.num_programs(2)
+    offs = px * BX + tl.arange(0, BX)
+    m = offs < X
+    base = (pz * Y + py) * X
+    v = tl.load(x_ptr + base + offs, mask=m)
+    tl.store(out_ptr + base + offs, v * (nx * 100 + ny * 10 + nz) + pz - py, mask=m)
+
+def c_grid3d_work(name):
+    X, Y, Z, BX = 100, 5, 3, 32
+    x = T(Z, Y, X); o = T(Z, Y, X, kind="poison")
+    g = (cdiv(X, BX), Y, Z)
+    k = grid3d_work_k[g](x, o, X, Y, BX=BX)
+    record(name, k, grid3d_work_k, g, [x, o, X, Y], ["out_ptr"], tol=(1e-6, 1e-5))
+
+# ---------------------------------------------------------------- math
+@triton.jit
+def libdevice_k(x_ptr, y_ptr, out_ptr, iout_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1.0)
+    y = tl.load(y_ptr + offs, mask=m, other=1.0)
+    tl.store(out_ptr + 0 * n + offs, libdevice.exp(x), mask=m)
+    tl.store(out_ptr + 1 * n + offs, libdevice.log1p(x), mask=m)
+    tl.store(out_ptr + 2 * n + offs, libdevice.tanh(x), mask=m)
+    tl.store(out_ptr + 3 * n + offs, libdevice.erf(x), mask=m)
+    tl.store(out_ptr + 4 * n + offs, libdevice.pow(x, y), mask=m)
+    tl.store(out_ptr + 5 * n + offs, libdevice.atan2(x, y), mask=m)
+    tl.store(out_ptr + 6 * n + offs, libdevice.fmod(x, y), mask=m)
+    tl.store(out_ptr + 7 * n + offs, libdevice.rsqrt(x), mask=m)
+    tl.store(out_ptr + 8 * n + offs, libdevice.expm1(x), mask=m)
+    tl.store(out_ptr + 9 * n + offs, libdevice.cbrt(x), mask=m)
+    tl.store(out_ptr + 10 * n + offs, libdevice.hypot(x, y), mask=m)
+    tl.store(out_ptr + 11 * n + offs, libdevice.asin(x), mask=m)
+    tl.store(out_ptr + 12 * n + offs, libdevice.sinh(x), mask=m)
+    tl.store(out_ptr + 13 * n + offs, libdevice.log10(x), mask=m)
+    tl.store(out_ptr + 14 * n + offs, libdevice.erfc(x), mask=m)
+    tl.store(out_ptr + 15 * n + offs, libdevice.trunc(x), mask=m)
+    tl.store(out_ptr + 16 * n + offs, libdevice.rint(x), mask=m)
+    tl.store(out_ptr + 17 * n + offs, libdevice.copysign(x, y), mask=m)
+    tl.store(out_ptr + 18 * n + offs, libdevice.nextafter(x, y), mask=m)
+    tl.store(out_ptr + 19 * n + offs, libdevice.fdim(x, y), mask=m)
+    tl.store(out_ptr + 20 * n + offs, libdevice.remainder(x, y), mask=m)
+    tl.store(out_ptr + 21 * n + offs, libdevice.acosh(x), mask=m)
+    tl.store(out_ptr + 22 * n + offs, libdevice.atanh(x), mask=m)
+    tl.store(out_ptr + 23 * n + offs, libdevice.fmin(x, y) + libdevice.fmax(x, y), mask=m)
+    tl.store(out_ptr + 24 * n + offs, libdevice.round(x), mask=m)
+    tl.store(out_ptr + 25 * n + offs, libdevice.log2(x), mask=m)
+    tl.store(iout_ptr + 0 * n + offs, libdevice.isnan(x).to(tl.int32), mask=m)
+    tl.store(iout_ptr + 1 * n + offs, libdevice.signbit(x).to(tl.int32), mask=m)
+    tl.store(iout_ptr + 2 * n + offs, libdevice.isinf(x).to(tl.int32), mask=m)
+    tl.store(iout_ptr + 3 * n + offs, libdevice.ilogb(x).to(tl.int32), mask=m)
+    tl.store(iout_ptr + 4 * n + offs, libdevice.isfinited(x.to(tl.float64)).to(tl.int32), mask=m)
+
+def c_libdevice(name, dtype=torch.float32):
+    n = 1000
+    x = specials(n, dtype); y = specials(n, dtype)
+    y[:20] = y[:20].flip(0); INITIAL[id(y)] = y.clone()
+    o = T(26 * n, dtype=dtype, kind="poison"); io = T(5 * n, dtype=torch.int32, kind="poison")
+    g = (cdiv(n, 256),)
+    k = libdevice_k[g](x, y, o, io, n, BLOCK=256)
+    tol = (4e-6, 1e-37) if dtype == torch.float32 else (1e-14, 1e-300)
+    record(name, k, libdevice_k, g, [x, y, o, io, n], ["out_ptr", "iout_ptr"], tol=tol,
+           note="special values in the first 20 elements")
+
+@triton.jit
+def exact_math_k(x_ptr, y_ptr, out_ptr, d_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1.0)
+    y = tl.load(y_ptr + offs, mask=m, other=1.0)
+    tl.store(out_ptr + offs, tl.math.div_rn(x, y), mask=m)
+    tl.store(out_ptr + n + offs, tl.math.sqrt_rn(tl.abs(x)), mask=m)
+    tl.store(out_ptr + 2 * n + offs, tl.fma(x, y, -x), mask=m)
+    tl.store(out_ptr + 3 * n + offs, tl.math.sqrt_rn(x), mask=m)
+    xd = x.to(tl.float64); yd = y.to(tl.float64)
+    tl.store(d_ptr + offs, xd / yd, mask=m)
+    tl.store(d_ptr + n + offs, tl.sqrt(tl.abs(xd)), mask=m)
+
+def c_exact_math(name):
+    n = 1000
+    x = specials(n); y = specials(n); y[:20] = y[:20].flip(0); INITIAL[id(y)] = y.clone()
+    o = T(4 * n, kind="poison"); d = T(2 * n, dtype=torch.float64, kind="poison")
+    g = (cdiv(n, 256),)
+    k = exact_math_k[g](x, y, o, d, n, BLOCK=256)
+    record(name, k, exact_math_k, g, [x, y, o, d, n], ["out_ptr", "d_ptr"], tol=(0, 0),
+           note="correctly rounded operations must match bit for bit")
+
+@triton.jit
+def nan_minmax_k(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1.0)
+    y = tl.load(y_ptr + offs, mask=m, other=1.0)
+    tl.store(out_ptr + offs, tl.clamp(x, -0.5, 0.75), mask=m)
+    tl.store(out_ptr + n + offs, tl.clamp(x, -0.5, 0.75, propagate_nan=tl.PropagateNan.ALL), mask=m)
+    tl.store(out_ptr + 2 * n + offs, tl.maximum(x, y), mask=m)
+    tl.store(out_ptr + 3 * n + offs, tl.maximum(x, y, propagate_nan=tl.PropagateNan.ALL), mask=m)
+    tl.store(out_ptr + 4 * n + offs, tl.minimum(x, y), mask=m)
+    tl.store(out_ptr + 5 * n + offs, tl.minimum(x, y, propagate_nan=tl.PropagateNan.ALL), mask=m)
+    tl.store(out_ptr + 6 * n + offs, tl.clamp(x, y - 1.0, y + 1.0), mask=m)
+    tl.store(out_ptr + 7 * n + offs, x / y, mask=m)
+
+def c_nan_minmax(name):
+    n = 1000
+    x = specials(n); y = specials(n); y[:20] = y[:20].flip(0); y[40:60] = float("nan"); INITIAL[id(y)] = y.clone()
+    o = T(8 * n, kind="poison")
+    g = (cdiv(n, 256),)
+    k = nan_minmax_k[g](x, y, o, n, BLOCK=256)
+    record(name, k, nan_minmax_k, g, [x, y, o, n], ["out_ptr"], tol=(1e-6, 0), note="x / y is approximate on the GPU")
+
+@triton.jit
+def int_edge_k(a_ptr, b_ptr, s_ptr, out_ptr, o64_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    a = tl.load(a_ptr + offs, mask=m, other=1)
+    b = tl.load(b_ptr + offs, mask=m, other=1)
+    tl.store(out_ptr + 0 * n + offs, a // b, mask=m)
+    tl.store(out_ptr + 1 * n + offs, a % b, mask=m)
+    tl.store(out_ptr + 2 * n + offs, tl.cdiv(a, b), mask=m)
+    tl.store(out_ptr + 3 * n + offs, a >> 3, mask=m)
+    tl.store(out_ptr + 4 * n + offs, (a.to(tl.uint32) >> 3).to(tl.int32), mask=m)
+    tl.store(out_ptr + 5 * n + offs, (a.to(tl.uint32) < b.to(tl.uint32)).to(tl.int32)
+             + 2 * (a.to(tl.uint32) >= b.to(tl.uint32) * 5).to(tl.int32), mask=m)
+    tl.store(out_ptr + 6 * n + offs, (a.to(tl.uint32) // b.to(tl.uint32)).to(tl.int32), mask=m)
+    tl.store(out_ptr + 7 * n + offs, (a.to(tl.uint32) % b.to(tl.uint32)).to(tl.int32), mask=m)
+    tl.store(out_ptr + 8 * n + offs, tl.umulhi(a, b * 1000003), mask=m)
+    tl.store(out_ptr + 9 * n + offs, a.to(tl.int8).to(tl.int32) + a.to(tl.uint8).to(tl.int32) * 1000, mask=m)
+    tl.store(out_ptr + 10 * n + offs, (a.to(tl.int16) * b.to(tl.int16)).to(tl.int32), mask=m)
+    tl.store(out_ptr + 11 * n + offs, (a % 300).to(tl.float32).to(tl.uint8).to(tl.int32), mask=m)
+    a64 = a.to(tl.int64) * 1000003
+    tl.store(o64_ptr + offs, a64 // b, mask=m)
+    tl.store(o64_ptr + n + offs, a64 % b, mask=m)
+    tl.store(o64_ptr + 2 * n + offs, (a64.to(tl.uint64) >> 40).to(tl.int64), mask=m)
+
+def c_int_edge(name):
+    n = 1500
+    a = T(n, dtype=torch.int32, kind="randint", lo=-2**31, hi=2**31 - 1)
+    a[:500] = torch.randint(-1000, 1000, (500,), device=DEV, dtype=torch.int32); INITIAL[id(a)] = a.clone()
+    b = torch.randint(-50, 50, (n,), device=DEV, dtype=torch.int32); b[b == 0] = 7; keep(b)
+    s = T(n, dtype=torch.int32, kind="randint", lo=0, hi=32)
+    o = T(12 * n, dtype=torch.int32, kind="poison"); o64 = T(3 * n, dtype=torch.int64, kind="poison")
+    g = (cdiv(n, 512),)
+    k = int_edge_k[g](a, b, s, o, o64, n, BLOCK=512)
+    record(name, k, int_edge_k, g, [a, b, s, o, o64, n], ["out_ptr", "o64_ptr"], tol=(0, 0))
+
+@triton.jit
+def shift_wide_k(a_ptr, s_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    a = tl.load(a_ptr + offs, mask=m, other=1)
+    s = tl.load(s_ptr + offs, mask=m, other=0)
+    tl.store(out_ptr + offs, a << s, mask=m)
+    tl.store(out_ptr + n + offs, a >> s, mask=m)
+    tl.store(out_ptr + 2 * n + offs, (a.to(tl.uint32) >> s.to(tl.uint32)).to(tl.int32), mask=m)
+
+def c_shift_wide(name):
+    n = 600
+    a = T(n, dtype=torch.int32, kind="randint", lo=-2**31, hi=2**31 - 1)
+    s = T(n, dtype=torch.int32, kind="randint", lo=0, hi=40)
+    o = T(3 * n, dtype=torch.int32, kind="poison")
+    g = (cdiv(n, 256),)
+    k = shift_wide_k[g](a, s, o, n, BLOCK=256)
+    record(name, k, shift_wide_k, g, [a, s, o, n], ["out_ptr"], tol=(0, 0),
+           note="shift amounts >= 32: poison in the IR; the GPU's values are recorded")
+
+# ---------------------------------------------------------------- block pointers / descriptors
+@triton.jit
+def bp_matmul_k(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
+                BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pm = tl.program_id(0); pn = tl.program_id(1)
+    a = tl.make_block_ptr(a_ptr, (M, K), (sam, sak), (pm * BM, 0), (BM, BK), (1, 0))
+    b = tl.make_block_ptr(b_ptr, (K, N), (sbk, sbn), (0, pn * BN), (BK, BN), (0, 1))
+    acc = tl.zeros((BM, BN), tl.float32)
+    for _ in range(0, tl.cdiv(K, BK)):
+        av = tl.load(a, boundary_check=(0, 1), padding_option="zero")
+        bv = tl.load(b, boundary_check=(0, 1), padding_option="zero")
+        acc = tl.dot(av, bv, acc, input_precision="ieee")
+        a = tl.advance(a, (0, BK))
+        b = tl.advance(b, (BK, 0))
+    c = tl.make_block_ptr(c_ptr, (M, N), (scm, scn), (pm * BM, pn * BN), (BM, BN), (1, 0))
+    tl.store(c, acc, boundary_check=(0, 1))
+
+def c_bp_matmul(name):
+    M, N, K = 50, 40, 70
+    A = T(M, K); Bt = T(N, K); B = Bt.t()                     # B column-major
+    C = T(M, N, kind="poison")
+    g = (cdiv(M, 16), cdiv(N, 16))
+    args = [A, B, C, M, N, K, A.stride(0), A.stride(1), B.stride(0), B.stride(1), C.stride(0), C.stride(1)]
+    k = bp_matmul_k[g](*args, BM=16, BN=16, BK=32)
+    # B is bound as its storage (an [N, K] row-major buffer)
+    record(name, k, bp_matmul_k, g, [A, Bt, C] + args[3:], ["c_ptr"], tol=(1e-4, 1e-4),
+           note="b_ptr holds B^T row-major (B column-major)")
+
+@triton.jit
+def bp_nan_k(x_ptr, out_ptr, M, N, sm, sn, BM: tl.constexpr, BN: tl.constexpr, NB: tl.constexpr):
+    pm = tl.program_id(0)
+    p = tl.make_block_ptr(x_ptr, (M, N), (sm, sn), (pm * BM - 3, -5), (BM, BN), (1, 0))
+    rm = tl.arange(0, BM); rn = tl.arange(0, BN)
+    for j in range(NB):
+        v = tl.load(p, boundary_check=(0, 1), padding_option="nan")
+        tl.store(out_ptr + ((pm * NB + j) * BM + rm[:, None]) * BN + rn[None, :], v)
+        p = tl.advance(p, (0, BN))
+    q = tl.make_block_ptr(x_ptr, (M, N), (sm, sn), (pm * BM, 0), (BM, BN), (1, 0))
+    v0 = tl.load(q, boundary_check=(0,), padding_option="zero")
+    tl.store(out_ptr + (tl.num_programs(0) * NB + pm) * BM * BN + rm[:, None] * BN + rn[None, :], v0)
+
+def c_bp_nan(name):
+    M, N, BM, BN = 45, 70, 16, 32
+    x = T(M, N); G = cdiv(M + 3, BM); NB = cdiv(N + 5, BN)
+    o = T((G * NB + G) * BM * BN, kind="poison")
+    k = bp_nan_k[(G,)](x, o, M, N, x.stride(0), x.stride(1), BM=BM, BN=BN, NB=NB)
+    record(name, k, bp_nan_k, (G,), [x, o, M, N, x.stride(0), x.stride(1)], ["out_ptr"], tol=(0, 0),
+           note="negative block offsets; boundary_check with padding nan/zero")
+
+@triton.jit
+def desc_oob_k(x_ptr, out_ptr, raw_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    pid = tl.program_id(0)
+    d_in = tl.make_tensor_descriptor(x_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    d_out = tl.make_tensor_descriptor(out_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    r0 = pid * BM - 8
+    rm = tl.arange(0, BM); rn = tl.arange(0, BN)
+    for j in range(3):
+        c0 = j * BN - 4
+        v = d_in.load([r0, c0])
+        tl.store(raw_ptr + ((pid * 3 + j) * BM + rm[:, None]) * BN + rn[None, :], v)
+        d_out.store([r0, c0], v * 2.0 + 1.0)
+
+def c_desc_oob(name):
+    M, N, BM, BN = 40, 52, 16, 32
+    x = T(M, N); o = T(M, N, kind="poison"); G = cdiv(M + 8, BM)
+    raw = T(G * 3 * BM * BN, kind="poison")
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device=DEV))
+    k = desc_oob_k[(G,)](x, o, raw, M, N, BM=BM, BN=BN)
+    record(name, k, desc_oob_k, (G,), [x, o, raw, M, N], ["out_ptr", "raw_ptr"], tol=(0, 0),
+           note="tensor descriptor tiles partly out of bounds, negative coordinates included")
+
+# ---------------------------------------------------------------- Gluon
+@gluon.jit
+def g_layout_raw(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr, LAYOUT: gl.constexpr):
+    blk: gl.constexpr = gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    blt: gl.constexpr = gl.BlockedLayout([4, 1], [8, 4], [1, 4], [0, 1])
+    dt: gl.constexpr = in_ptr.dtype.element_ty
+    rm = gl.arange(0, M, layout=gl.SliceLayout(1, blk)); rn = gl.arange(0, N, layout=gl.SliceLayout(0, blk))
+    x = gl.load(in_ptr + rm[:, None] * N + rn[None, :])
+    smem = gl.allocate_shared_memory(dt, [M, N], LAYOUT)
+    smem.store(x)
+    raw = smem._reinterpret(dt, [M, N], gl.SwizzledSharedLayout(1, 1, 1, [1, 0]))
+    r = raw.load(blk)
+    gl.store(out_ptr + rm[:, None] * N + rn[None, :], r)
+    back = smem.load(blt)                       # read back through the layout, other register layout
+    rm2 = gl.arange(0, M, layout=gl.SliceLayout(1, blt)); rn2 = gl.arange(0, N, layout=gl.SliceLayout(0, blt))
+    gl.store(out_ptr + M * N + rm2[:, None] * N + rn2[None, :], back)
+
+def c_g_layout_raw(name, M, N, layout, dtype=torch.float16):
+    if dtype == torch.int8:
+        i = T(M, N, dtype=dtype, kind="randint", lo=-100, hi=100)
+    else:
+        i = keep(torch.arange(M * N, device=DEV).reshape(M, N).to(dtype) if dtype != torch.float16
+                 else (torch.arange(M * N, device=DEV) % 2048).reshape(M, N).to(dtype))
+    o = T(2 * M * N, dtype=dtype, kind="poison")
+    k = g_layout_raw[(1,)](i, o, M, N, layout, num_warps=4)
+    record(name, k, g_layout_raw, (1,), [i, o], ["out_ptr"], tol=(0, 0),
+           note=f"raw placement of {layout} observed through an identity reinterpret")
+
+@gluon.jit
+def g_padded_raw(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr, P2: gl.constexpr, LAYOUT: gl.constexpr):
+    blk: gl.constexpr = gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    flat: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    dt: gl.constexpr = in_ptr.dtype.element_ty
+    raw = gl.allocate_shared_memory(dt, [P2], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    raw.store(gl.full([P2], -7, dt, layout=flat))
+    rm = gl.arange(0, M, layout=gl.SliceLayout(1, blk)); rn = gl.arange(0, N, layout=gl.SliceLayout(0, blk))
+    x = gl.load(in_ptr + rm[:, None] * N + rn[None, :])
+    view = raw._reinterpret(dt, [M, N], LAYOUT)
+    view.store(x)
+    back = view.load(blk)
+    gl.store(out_ptr + rm[:, None] * N + rn[None, :], back)
+    fo = gl.arange(0, P2, layout=flat)
+    gl.store(out_ptr + M * N + fo, raw.load(flat))
+
+def c_g_padded_raw(name, M, N, layout, P2, dtype=torch.float32):
+    i = keep(torch.arange(M * N, device=DEV).reshape(M, N).to(dtype))
+    o = T(M * N + P2, dtype=dtype, kind="poison")
+    k = g_padded_raw[(1,)](i, o, M, N, P2, layout, num_warps=4)
+    record(name, k, g_padded_raw, (1,), [i, o], ["out_ptr"], tol=(0, 0),
+           note=f"raw placement of {layout} (a prefilled flat buffer reinterpreted to it)")
+
+@gluon.jit
+def g_ring_views(in_ptr, out_ptr, S: gl.constexpr, M: gl.constexpr, N: gl.constexpr, LAYOUT: gl.constexpr):
+    blk: gl.constexpr = gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    ring = gl.allocate_shared_memory(gl.float32, [S, M, N], LAYOUT)
+    rm = gl.arange(0, M, layout=gl.SliceLayout(1, blk)); rn = gl.arange(0, N, layout=gl.SliceLayout(0, blk))
+    for s in gl.static_range(S):
+        ring.index(s).store(gl.load(in_ptr + s * M * N + rm[:, None] * N + rn[None, :]))
+    o = out_ptr
+    # index + slice on dim 0 then dim 1 -> [M/2, N/2]
+    a = ring.index(1).slice(M // 2, M // 2, dim=0).slice(N // 2, N // 2, dim=1).load(blk)
+    ra = gl.arange(0, M // 2, layout=gl.SliceLayout(1, blk)); ca = gl.arange(0, N // 2, layout=gl.SliceLayout(0, blk))
+    gl.store(o + ra[:, None] * (N // 2) + ca[None, :], a)
+    o = o + (M // 2) * (N // 2)
+    # permute -> [N, M]
+    b = ring.index(2).permute((1, 0)).load(blk)
+    rb = gl.arange(0, N, layout=gl.SliceLayout(1, blk)); cb = gl.arange(0, M, layout=gl.SliceLayout(0, blk))
+    gl.store(o + rb[:, None] * M + cb[None, :], b)
+    o = o + M * N
+    # reshape [S, M, N] -> [S*M, N]
+    c = ring.reshape([S * M, N]).load(blk)
+    rc = gl.arange(0, S * M, layout=gl.SliceLayout(1, blk))
+    gl.store(o + rc[:, None] * N + rn[None, :], c)
+    o = o + S * M * N
+    # slice of the ring on the buffer dim, then index
+    d = ring.slice(2, 2, dim=0).index(1).load(blk)
+    gl.store(o + rm[:, None] * N + rn[None, :], d)
+    o = o + M * N
+    # dynamic index in a loop, accumulating
+    acc = gl.zeros([M, N], gl.float32, blk)
+    for t in range(2 * S):
+        acc = acc + ring.index(t % S).load(blk) * (t + 1)
+    gl.store(o + rm[:, None] * N + rn[None, :], acc)
+
+def c_g_ring_views(name, layout):
+    S, M, N = 4, 16, 32
+    i = T(S * M * N); o = T((M // 2) * (N // 2) + M * N + S * M * N + M * N + M * N, kind="poison")
+    k = g_ring_views[(1,)](i, o, S, M, N, layout, num_warps=4)
+    record(name, k, g_ring_views, (1,), [i, o], ["out_ptr"], tol=(1e-5, 1e-5), note=f"ring of {layout}")
+
+def nvmma(sw, bits, transposed=False, rank=2):
+    return gl.NVMMASharedLayout(swizzle_byte_width=sw, element_bitwidth=bits, rank=rank, transposed=transposed)
+
+def padded(pairs, shape, order):
+    return gl.PaddedSharedLayout.with_identity_for(pairs, shape, order)
+
+CASES = [
+    ("gather", c_gather, {}), ("shape3d", c_shape3d, {}),
+    ("atomic_int", c_atomic_int, {}), ("atomic_float", c_atomic_float, {}), ("atomic_half", c_atomic_half, {}),
+    ("atomic_cas", c_atomic_cas, {}),
+    ("i64_offsets", c_i64, {}), ("ptr_select_indirect", c_ptr_select, {}), ("scalar_ls", c_scalar, {}),
+    ("while_data", c_while, {}), ("noinline_call", c_noinline, {}), ("device_assert", c_assert, {}),
+    ("fp_round", c_fp_round, {}), ("fp8_cast", c_fp8, {}), ("half_arith", c_half_arith, {}),
+    ("dot_bf16", c_dot, {"mode": 0}), ("dot_int8", c_dot, {"mode": 1}), ("dot_f32_notf32", c_dot, {"mode": 2}),
+    ("dot_f16_out", c_dot, {"mode": 3}), ("dot_batched3d", c_dot3d, {}),
+    ("argreduce", c_argreduce, {}), ("scan2", c_scan, {}), ("histogram_mask", c_histo_mask, {}),
+    ("grid3d_work", c_grid3d_work, {}),
+    ("libdevice_f32", c_libdevice, {}), ("libdevice_f64", c_libdevice, {"dtype": torch.float64}),
+    ("exact_math", c_exact_math, {}), ("nan_minmax", c_nan_minmax, {}),
+    ("int_edge", c_int_edge, {}), ("shift_wide", c_shift_wide, {}),
+    ("bp_matmul", c_bp_matmul, {}), ("bp_nan_pad", c_bp_nan, {}), ("desc_oob", c_desc_oob, {}),
+]
+GLUON_CASES = [
+    ("gluon_nvmma_sw128_f16", c_g_layout_raw, {"M": 32, "N": 64, "layout": lambda: nvmma(128, 16)}),
+    ("gluon_nvmma_sw64_f16", c_g_layout_raw, {"M": 32, "N": 32, "layout": lambda: nvmma(64, 16)}),
+    ("gluon_nvmma_sw32_f16", c_g_layout_raw, {"M": 16, "N": 16, "layout": lambda: nvmma(32, 16)}),
+    ("gluon_nvmma_sw0_f16", c_g_layout_raw, {"M": 16, "N": 32, "layout": lambda: nvmma(0, 16)}),
+    ("gluon_nvmma_sw128_f32", c_g_layout_raw, {"M": 16, "N": 32, "layout": lambda: nvmma(128, 32), "dtype": torch.float32}),
+    ("gluon_nvmma_sw64_f32", c_g_layout_raw, {"M": 16, "N": 16, "layout": lambda: nvmma(64, 32), "dtype": torch.float32}),
+    ("gluon_nvmma_sw128_f16_t", c_g_layout_raw, {"M": 64, "N": 32, "layout": lambda: nvmma(128, 16, True)}),
+    ("gluon_nvmma_sw32_f32_t", c_g_layout_raw, {"M": 16, "N": 16, "layout": lambda: nvmma(32, 32, True), "dtype": torch.float32}),
+    ("gluon_nvmma_sw128_i8", c_g_layout_raw, {"M": 16, "N": 128, "layout": lambda: nvmma(128, 8), "dtype": torch.int8}),
+    ("gluon_swz_4_2_4", c_g_layout_raw, {"M": 32, "N": 32, "layout": lambda: gl.SwizzledSharedLayout(4, 2, 4, [1, 0]), "dtype": torch.float32}),
+    ("gluon_swz_8_1_8_f16", c_g_layout_raw, {"M": 32, "N": 64, "layout": lambda: gl.SwizzledSharedLayout(8, 1, 8, [1, 0])}),
+    ("gluon_swz_2_2_4_col", c_g_layout_raw, {"M": 32, "N": 16, "layout": lambda: gl.SwizzledSharedLayout(2, 2, 4, [0, 1]), "dtype": torch.float32}),
+    ("gluon_swz_1_4_8", c_g_layout_raw, {"M": 32, "N": 16, "layout": lambda: gl.SwizzledSharedLayout(1, 4, 8, [1, 0]), "dtype": torch.float32}),
+    ("gluon_padded_32_4", c_g_padded_raw, {"M": 32, "N": 32, "P2": 2048, "layout": lambda: padded([[32, 4]], [32, 32], [1, 0])}),
+    ("gluon_padded_multi_col", c_g_padded_raw, {"M": 16, "N": 32, "P2": 1024, "layout": lambda: padded([[16, 1], [64, 2]], [16, 32], [0, 1])}),
+    ("gluon_padded_bases", c_g_padded_raw, {"M": 8, "N": 4, "P2": 64,
+        "layout": lambda: gl.PaddedSharedLayout([[8, 1]], [[0, 1], [0, 2], [2, 0], [4, 0], [1, 0]], [], [8, 4])}),
+    ("gluon_ring_views", c_g_ring_views, {"layout": lambda: gl.SwizzledSharedLayout(1, 1, 1, [2, 1, 0])}),
+    ("gluon_ring_views_swz", c_g_ring_views, {"layout": lambda: gl.SwizzledSharedLayout(4, 2, 4, [2, 1, 0])}),
+]
+
+if __name__ == "__main__":
+    only = os.environ.get("ONLY")
+    for name, fn, kw in CASES + GLUON_CASES:
+        if only and name not in only.split(","):
+            continue
+        run(name, fn, **kw)
+    for r in RESULTS:
+        print(*r)
+    print("ok:", sum(1 for r in RESULTS if r[1] == "ok"), "failed:", sum(1 for r in RESULTS if r[1] != "ok"))

@@ -1,0 +1,344 @@
+//===- CompileCacheTest.cpp - The on-disk compile cache -------------------===//
+//
+// The cache file format (store/lookup), its environment configuration, and
+// Kernel::compile going through it: hits, corrupted entries, and several
+// writers racing on one key (threads and processes).
+//
+//===----------------------------------------------------------------------===//
+#include "tilerun/Runtime/CompileCache.h"
+#include "tilerun/Runtime/Buffer.h"
+#include "tilerun/Runtime/Kernel.h"
+
+#include "tilerun/InitAllDialects.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace tilerun;
+using namespace llvm;
+
+namespace {
+
+// out[linear pid] = linear pid * scale.
+const char *kPidKernel = R"(
+llvm.func @pids(%out: !llvm.ptr, %scale: i32,
+                %nx: i32, %ny: i32, %nz: i32, %px: i32, %py: i32, %pz: i32) {
+  %a = llvm.mul %pz, %ny : i32
+  %b = llvm.add %a, %py : i32
+  %c = llvm.mul %b, %nx : i32
+  %d = llvm.add %c, %px : i32
+  %v = llvm.mul %d, %scale : i32
+  %e = llvm.sext %d : i32 to i64
+  %p = llvm.getelementptr %out[%e] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+  llvm.store %v, %p : i32, !llvm.ptr
+  llvm.return
+}
+)";
+
+// A runtime hook must resolve in a kernel loaded from the cache, too.
+const char *kErrorKernel = R"(
+llvm.mlir.global internal constant @msg("boom\00") {addr_space = 0 : i32}
+llvm.func @tilerun_report_error(!llvm.ptr, i32, i32, i32, i64)
+llvm.func @fails(%nx: i32, %ny: i32, %nz: i32, %px: i32, %py: i32, %pz: i32) {
+  %c3 = llvm.mlir.constant(3 : i32) : i32
+  %cond = llvm.icmp "eq" %px, %c3 : i32
+  llvm.cond_br %cond, ^bb1, ^bb2
+^bb1:
+  %m = llvm.mlir.addressof @msg : !llvm.ptr
+  %none = llvm.mlir.constant(-1 : i64) : i64
+  llvm.call @tilerun_report_error(%m, %px, %py, %pz, %none) : (!llvm.ptr, i32, i32, i32, i64) -> ()
+  llvm.br ^bb2
+^bb2:
+  llvm.return
+}
+)";
+
+/// A fresh directory, removed with its contents at the end of the test.
+struct TempDir {
+  SmallString<128> path;
+  TempDir() {
+    EXPECT_FALSE(sys::fs::createUniqueDirectory("tilerun-cache-test", path));
+  }
+  ~TempDir() { sys::fs::remove_directories(path); }
+};
+
+/// Sets an environment variable for one scope, restoring the old value.
+struct ScopedEnv {
+  std::string name;
+  std::optional<std::string> old;
+  ScopedEnv(const char *n, const char *value) : name(n) {
+    if (const char *v = getenv(n))
+      old = v;
+    if (value)
+      setenv(n, value, 1);
+    else
+      unsetenv(n);
+  }
+  ~ScopedEnv() {
+    if (old)
+      setenv(name.c_str(), old->c_str(), 1);
+    else
+      unsetenv(name.c_str());
+  }
+};
+
+void writeFile(StringRef path, StringRef bytes) {
+  std::error_code ec;
+  raw_fd_ostream os(path, ec);
+  ASSERT_FALSE(ec);
+  os << bytes;
+}
+
+std::string readFile(StringRef path) {
+  auto b = MemoryBuffer::getFile(path);
+  return b ? (*b)->getBuffer().str() : std::string();
+}
+
+TEST(CompileCache, StoreThenLookup) {
+  TempDir dir;
+  CompileCache cache(std::string(dir.path) + "/nested/dir");
+  auto key = CompileCache::makeKey({"a", "b"});
+  EXPECT_EQ(cache.lookup(key), nullptr);
+  ASSERT_FALSE(bool(cache.store(key, "object bytes")));
+  auto hit = cache.lookup(key);
+  ASSERT_NE(hit, nullptr);
+  EXPECT_EQ(hit->getBuffer(), "object bytes");
+  // Part boundaries are part of the key.
+  EXPECT_NE(key, CompileCache::makeKey({"ab", ""}));
+  EXPECT_EQ(cache.lookup(CompileCache::makeKey({"ab", ""})), nullptr);
+}
+
+TEST(CompileCache, CorruptedFilesAreIgnored) {
+  TempDir dir;
+  CompileCache cache(std::string(dir.path));
+  auto key = CompileCache::makeKey({"k"});
+  auto other = CompileCache::makeKey({"other"});
+  std::string payload(1000, 'x');
+  ASSERT_FALSE(bool(cache.store(key, payload)));
+  std::string good = readFile(cache.pathFor(key));
+
+  std::string flipped = good;
+  flipped[flipped.size() - 10] ^= 1;
+  writeFile(cache.pathFor(key), flipped);
+  EXPECT_EQ(cache.lookup(key), nullptr) << "bit flip in the payload";
+
+  writeFile(cache.pathFor(key), StringRef(good).drop_back(1));
+  EXPECT_EQ(cache.lookup(key), nullptr) << "truncated";
+
+  writeFile(cache.pathFor(key), "");
+  EXPECT_EQ(cache.lookup(key), nullptr) << "empty";
+
+  writeFile(cache.pathFor(key), std::string(200, '\0'));
+  EXPECT_EQ(cache.lookup(key), nullptr) << "garbage";
+
+  writeFile(cache.pathFor(other), good);
+  EXPECT_EQ(cache.lookup(other), nullptr) << "entry of another key";
+
+  // The next store repairs the entry.
+  ASSERT_FALSE(bool(cache.store(key, payload)));
+  ASSERT_NE(cache.lookup(key), nullptr);
+}
+
+TEST(CompileCache, Environment) {
+  {
+    ScopedEnv env("TILERUN_CACHE_DIR", "off");
+    EXPECT_FALSE(CompileCache::fromEnvironment().has_value());
+  }
+  {
+    ScopedEnv env("TILERUN_CACHE_DIR", "/some/where");
+    auto c = CompileCache::fromEnvironment();
+    ASSERT_TRUE(c.has_value());
+    EXPECT_EQ(c->directory(), "/some/where");
+  }
+  {
+    ScopedEnv env("TILERUN_CACHE_DIR", nullptr);
+    ScopedEnv xdg("XDG_CACHE_HOME", "/xdg");
+    auto c = CompileCache::fromEnvironment();
+    ASSERT_TRUE(c.has_value());
+    EXPECT_EQ(c->directory(), "/xdg/tilerun");
+  }
+  {
+    ScopedEnv env("TILERUN_CACHE_DIR", nullptr);
+    ScopedEnv xdg("XDG_CACHE_HOME", nullptr);
+    ScopedEnv home("HOME", "/home/u");
+    auto c = CompileCache::fromEnvironment();
+    ASSERT_TRUE(c.has_value());
+    EXPECT_EQ(c->directory(), "/home/u/.cache/tilerun");
+  }
+}
+
+// Two processes write different payloads under one key while reading it: a
+// reader sees nothing or one complete payload, never a mix.
+TEST(CompileCache, ProcessesRaceOnOneKey) {
+  TempDir dir;
+  CompileCache cache(std::string(dir.path));
+  auto key = CompileCache::makeKey({"shared"});
+  std::string payloads[2] = {std::string(300000, 'a'),
+                             std::string(200000, 'b')};
+  pid_t children[2];
+  for (int i = 0; i < 2; ++i) {
+    children[i] = fork();
+    ASSERT_GE(children[i], 0);
+    if (children[i] == 0) {
+      int bad = 0;
+      for (int iter = 0; iter < 100; ++iter) {
+        if (Error e = cache.store(key, payloads[i])) {
+          consumeError(std::move(e));
+          ++bad;
+        }
+        if (auto hit = cache.lookup(key))
+          bad += hit->getBuffer() != payloads[0] &&
+                 hit->getBuffer() != payloads[1];
+      }
+      _exit(bad ? 1 : 0);
+    }
+  }
+  for (pid_t child : children) {
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  }
+  // No temporary files are left behind.
+  std::error_code ec;
+  int files = 0;
+  for (sys::fs::directory_iterator it(dir.path, ec), end; it != end && !ec;
+       it.increment(ec))
+    ++files;
+  EXPECT_EQ(files, 1);
+}
+
+class CachedKernelTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    mlir::DialectRegistry registry;
+    tilerun::registerAllDialects(registry);
+    ctx.appendDialectRegistry(registry);
+  }
+  std::unique_ptr<Kernel> compile(mlir::MLIRContext &context, StringRef ir) {
+    auto module = mlir::parseSourceString<mlir::ModuleOp>(ir, &context);
+    EXPECT_TRUE(bool(module));
+    if (!module)
+      return nullptr;
+    auto k = Kernel::compile(*module, "");
+    EXPECT_TRUE(bool(k)) << (k ? "" : toString(k.takeError()));
+    return k ? std::move(*k) : nullptr;
+  }
+  static bool runsCorrectly(const Kernel &kernel) {
+    auto b = Buffer::allocate(DType::I32, {600});
+    KernelArg args[] = {KernelArg::buffer(*b), KernelArg::scalar(5)};
+    if (Error e = kernel.launch(Grid{10, 6, 10}, args, {2})) {
+      consumeError(std::move(e));
+      return false;
+    }
+    for (int i = 0; i < 600; ++i)
+      if (b->dataAs<int32_t>()[i] != i * 5)
+        return false;
+    return true;
+  }
+  mlir::MLIRContext ctx;
+};
+
+TEST_F(CachedKernelTest, SecondCompileHits) {
+  TempDir dir;
+  ScopedEnv env("TILERUN_CACHE_DIR", dir.path.c_str());
+  auto first = compile(ctx, kPidKernel);
+  ASSERT_TRUE(first);
+  EXPECT_FALSE(first->fromCache());
+  auto second = compile(ctx, kPidKernel);
+  ASSERT_TRUE(second);
+  EXPECT_TRUE(second->fromCache());
+  EXPECT_TRUE(runsCorrectly(*second));
+  EXPECT_EQ(second->signature().params.size(), 2u);
+
+  auto failing = compile(ctx, kErrorKernel);
+  auto failingCached = compile(ctx, kErrorKernel);
+  ASSERT_TRUE(failing && failingCached);
+  EXPECT_TRUE(failingCached->fromCache());
+  Error e = failingCached->launch(Grid{8, 1, 1}, {}, {1});
+  ASSERT_TRUE(bool(e));
+  EXPECT_NE(toString(std::move(e)).find("boom"), std::string::npos);
+
+  // Compile options are part of the key.
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(kPidKernel, &ctx);
+  CompileOptions checked;
+  checked.checked = true;
+  auto k = Kernel::compile(*module, "", checked);
+  ASSERT_TRUE(bool(k)) << toString(k.takeError());
+  EXPECT_FALSE((*k)->fromCache());
+}
+
+TEST_F(CachedKernelTest, DisabledByEnvironment) {
+  TempDir dir;
+  ScopedEnv env("TILERUN_CACHE_DIR", "off");
+  ASSERT_TRUE(compile(ctx, kPidKernel));
+  auto again = compile(ctx, kPidKernel);
+  ASSERT_TRUE(again);
+  EXPECT_FALSE(again->fromCache());
+}
+
+TEST_F(CachedKernelTest, CorruptedEntryRecompiles) {
+  TempDir dir;
+  ScopedEnv env("TILERUN_CACHE_DIR", dir.path.c_str());
+  ASSERT_TRUE(compile(ctx, kPidKernel));
+  std::error_code ec;
+  int corrupted = 0;
+  for (sys::fs::directory_iterator it(dir.path, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    std::string bytes = readFile(it->path());
+    ASSERT_GT(bytes.size(), 100u);
+    bytes[bytes.size() / 2] ^= 0x5a;
+    writeFile(it->path(), bytes);
+    ++corrupted;
+  }
+  ASSERT_EQ(corrupted, 1);
+  auto k = compile(ctx, kPidKernel);
+  ASSERT_TRUE(k);
+  EXPECT_FALSE(k->fromCache());
+  EXPECT_TRUE(runsCorrectly(*k));
+  // The recompile rewrote the entry.
+  auto again = compile(ctx, kPidKernel);
+  ASSERT_TRUE(again);
+  EXPECT_TRUE(again->fromCache());
+  EXPECT_TRUE(runsCorrectly(*again));
+}
+
+// Threads with their own contexts compile the same kernel at once: every one
+// gets a working kernel whether it compiled, raced a writer or hit.
+TEST_F(CachedKernelTest, ThreadsRaceOnOneKey) {
+  TempDir dir;
+  ScopedEnv env("TILERUN_CACHE_DIR", dir.path.c_str());
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&] {
+      for (int iter = 0; iter < 3; ++iter) {
+        mlir::MLIRContext context;
+        mlir::DialectRegistry registry;
+        tilerun::registerAllDialects(registry);
+        context.appendDialectRegistry(registry);
+        context.disableMultithreading();
+        auto k = compile(context, kPidKernel);
+        if (!k || !runsCorrectly(*k))
+          ++failures;
+      }
+    });
+  for (auto &t : threads)
+    t.join();
+  EXPECT_EQ(failures.load(), 0);
+  auto last = compile(ctx, kPidKernel);
+  ASSERT_TRUE(last);
+  EXPECT_TRUE(last->fromCache());
+}
+
+} // namespace
