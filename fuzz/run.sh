@@ -1,29 +1,59 @@
 #!/usr/bin/env bash
-# A short libFuzzer run over parse + verify + lower, for CI:
-#   fuzz/run.sh [SECONDS]     (default 60)
-# Skips with status 0 when clang-14's libFuzzer is not installed
+# libFuzzer over parse + verify + lower (fuzz/FuzzLower.cpp):
+#   fuzz/run.sh [SECONDS] [--full]        (default 60 seconds)
+# Default (CI): compiles only the target with clang-14 (-fsanitize=fuzzer,
+# address) and links it against the regular g++ build ($TILERUN_BUILD_DIR,
+# default build/): cheap, but the fuzzer sees no coverage of tilerun's code,
+# so it mutates the seeds blindly. --full builds everything with clang-14,
+# ASan, UBSan and coverage in build-asan/ (scripts/build-asan.sh; slow) for a
+# guided run. Skips with status 0 when clang-14's libFuzzer is not installed
 # (scripts/setup.sh installs clang-14 and libclang-rt-14-dev). Seeds are the
-# Triton corpus and the lit inputs; what the fuzzer learns accumulates in
-# fuzz/work/ (ignored). A crash, timeout or out-of-memory input is written to
-# fuzz/work/artifacts/ and fails the run: turn it into a regression test in
-# test/Fuzz/crashers/ (see test/Fuzz/README.md).
+# corpus and the lit inputs; what the fuzzer learns accumulates in fuzz/work/
+# (ignored). A crash, timeout or out-of-memory input lands in
+# fuzz/work/artifacts/ and fails the run: make it a regression test in
+# test/Fuzz/crashers/ (test/Fuzz/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SECONDS_TO_RUN=${1:-60}
+SECONDS_TO_RUN=60
+FULL=0
+for a in "$@"; do
+  case "$a" in
+    --full) FULL=1 ;;
+    *) SECONDS_TO_RUN=$a ;;
+  esac
+done
 if ! command -v clang++-14 >/dev/null ||
    ! ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
   echo "fuzz/run.sh: clang-14 with libFuzzer not installed; skipping"
   exit 0
 fi
-scripts/build-asan.sh tilerun-fuzz
-BUILD_DIR=${TILERUN_ASAN_DIR:-build-asan}
+if [ "$FULL" = 1 ]; then
+  scripts/build-asan.sh tilerun-fuzz
+  FUZZER=${TILERUN_ASAN_DIR:-build-asan}/bin/tilerun-fuzz
+else
+  BUILD_DIR=${TILERUN_BUILD_DIR:-build}
+  ninja -C "$BUILD_DIR" -j"${TILERUN_JOBS:-$(nproc)}" TilerunRuntime \
+    TilerunRegistration TilerunCompiler
+  FUZZER=$BUILD_DIR/fuzz/tilerun-fuzz-quick
+  mkdir -p "$(dirname "$FUZZER")"
+  # The libraries in link order, as CMake links tools/tilerun.
+  LIBS=$(sed -n '/^build bin\/tilerun:/,/^$/s/^ *LINK_LIBRARIES = //p' \
+           "$BUILD_DIR/build.ninja")
+  ROOT=$(pwd)
+  (cd "$BUILD_DIR" &&
+   clang++-14 -std=c++17 -O1 -g1 -fno-exceptions -fsanitize=fuzzer,address \
+     -I "$ROOT/include" -I include -isystem /usr/lib/llvm-22/include \
+     -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS \
+     -D__STDC_LIMIT_MACROS "$ROOT/fuzz/FuzzLower.cpp" \
+     -o fuzz/tilerun-fuzz-quick $LIBS)
+fi
 WORK=fuzz/work
 mkdir -p "$WORK/corpus" "$WORK/artifacts" "$WORK/seeds"
 find test/Inputs/corpus test/Dialect test/Tools \
   \( -name '*.ttir' -o -name '*.ttgir' -o -name '*.mlir' \) -size -64k \
   -exec cp -t "$WORK/seeds" --backup=numbered {} +
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
-"$BUILD_DIR/bin/tilerun-fuzz" "$WORK/corpus" "$WORK/seeds" \
+"$FUZZER" "$WORK/corpus" "$WORK/seeds" \
   -dict=fuzz/mlir.dict -max_total_time="$SECONDS_TO_RUN" -max_len=65536 \
   -timeout=20 -rss_limit_mb=4096 -artifact_prefix="$WORK/artifacts/" \
   -print_final_stats=1

@@ -9,6 +9,7 @@
 // print as file:line:col: error: ....
 //
 //===----------------------------------------------------------------------===//
+#include "tilerun/Compiler/Compiler.h"
 #include "tilerun/Conversion/Passes.h"
 #include "tilerun/InitAllDialects.h"
 #include "tilerun/Runtime/Arguments.h"
@@ -127,6 +128,9 @@ int runConvert(mlir::MLIRContext &ctx) {
   mlir::OwningOpRef<mlir::ModuleOp> module = parse(convertInput, ctx, sm);
   if (!module)
     return 1;
+  if (!tilerun::isLinalgModule(*module))
+    fail("convert: '" + convertInput +
+         "' has no func.func kernels in triton-shared's linalg form");
   mlir::PassManager pm(&ctx);
   pm.addPass(mlir::createLowerAffinePass()); // affine.load on views
   pm.addPass(tilerun::createLinalgToRankedTensors());
