@@ -5,9 +5,9 @@
 # address) and links it against the regular g++ build ($TILERUN_BUILD_DIR,
 # default build/): cheap, but the fuzzer sees no coverage of tilerun's code,
 # so it mutates the seeds blindly. --full builds everything with clang-14,
-# ASan, UBSan and coverage in build-asan/ (scripts/build-asan.sh; slow) for a
-# guided run. Skips with status 0 when clang-14's libFuzzer is not installed
-# (scripts/setup.sh installs clang-14 and libclang-rt-14-dev). Seeds are the
+# ASan, UBSan and coverage in build-fuzz/ (slow) for a guided run. Skips
+# with status 0 when clang-14's libFuzzer is not installed (scripts/setup.sh
+# installs clang-14 and libclang-rt-14-dev). Seeds are the
 # corpus and the lit inputs; what the fuzzer learns accumulates in fuzz/work/
 # (ignored). A crash, timeout or out-of-memory input lands in
 # fuzz/work/artifacts/ and fails the run: make it a regression test in
@@ -28,8 +28,16 @@ if ! command -v clang++-14 >/dev/null ||
   exit 0
 fi
 if [ "$FULL" = 1 ]; then
-  scripts/build-asan.sh tilerun-fuzz
-  FUZZER=${TILERUN_ASAN_DIR:-build-asan}/bin/tilerun-fuzz
+  FUZZ_DIR=${TILERUN_FUZZ_DIR:-build-fuzz}
+  if [ ! -f "$FUZZ_DIR/build.ninja" ]; then
+    cmake -G Ninja -S . -B "$FUZZ_DIR" -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \
+      -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+      -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+      -DTILERUN_FUZZ=ON
+  fi
+  ninja -C "$FUZZ_DIR" -j"${TILERUN_JOBS:-$(nproc)}" tilerun-fuzz
+  FUZZER=$FUZZ_DIR/bin/tilerun-fuzz
 else
   BUILD_DIR=${TILERUN_BUILD_DIR:-build}
   ninja -C "$BUILD_DIR" -j"${TILERUN_JOBS:-$(nproc)}" TilerunRuntime \

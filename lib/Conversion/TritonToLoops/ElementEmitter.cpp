@@ -19,6 +19,8 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <limits>
+
 using namespace mlir;
 namespace tt = mlir::triton;
 namespace ttg = mlir::triton::gpu;
@@ -85,16 +87,49 @@ Value cloneScalar(OpBuilder &b, Operation *op, ValueRange operands) {
   return b.create(state)->getResult(0);
 }
 
+/// A call to the C library's `name` (f32 variants take the `f` suffix).
+Value callLibm(TileLowering &tl, OpBuilder &b, Location loc, StringRef name,
+               ValueRange args, Type resultTy) {
+  std::string fn = name.str();
+  if (args[0].getType().isF32())
+    fn += "f";
+  SmallVector<Type> argTys(args.getTypes());
+  auto fnTy = LLVM::LLVMFunctionType::get(resultTy, argTys);
+  return LLVM::CallOp::create(b, loc, tl.runtimeFunction(fn, fnTy), args)
+      .getResult();
+}
+
 /// The math op Triton's libdevice symbol computes, or null.
-Value emitLibdevice(OpBuilder &b, Location loc, StringRef sym,
-                    ValueRange args) {
+Value emitLibdevice(TileLowering &tl, OpBuilder &b, Location loc,
+                    StringRef sym, ValueRange args) {
   if (!sym.consume_front("__nv_"))
     return {};
-  // Strip the f32 suffix: `expf` and `exp` are the same op on its type.
+  // Strip the type suffix: `expf` and `exp` are the same op on its type
+  // (f32 functions end in `f`; f64 predicates like `isnand` in `d`).
   StringRef base = sym;
   if (args.size() && args[0].getType().isF32() && base.ends_with("f") &&
       base != "erf" && base != "erfc" && base != "rint")
     base = base.drop_back();
+  if (args.size() && args[0].getType().isF64() &&
+      (base == "isnand" || base == "isinfd" || base == "signbitd" ||
+       base == "isfinited"))
+    base = base.drop_back();
+  // Functions where a math-dialect expansion loses accuracy, or that have
+  // no math op: the C library computes them correctly rounded enough.
+  if (args.size() && isa<FloatType>(args[0].getType()) &&
+      (args[0].getType().isF32() || args[0].getType().isF64())) {
+    Type t = args[0].getType();
+    if (args.size() == 1 &&
+        (base == "log1p" || base == "expm1" || base == "tgamma" ||
+         base == "lgamma" || base == "cbrt" || base == "erfc"))
+      return callLibm(tl, b, loc, base, args, t);
+    if (args.size() == 1 && base == "ilogb")
+      return callLibm(tl, b, loc, base, args, b.getI32Type());
+    if (args.size() == 2 &&
+        (base == "hypot" || base == "nextafter" || base == "fdim" ||
+         base == "remainder" || base == "fmod"))
+      return callLibm(tl, b, loc, base, args, t);
+  }
   Value x = args.empty() ? Value() : args[0];
   auto un = [&](auto tag) -> Value {
     using OpTy = decltype(tag);
@@ -174,6 +209,53 @@ Value emitLibdevice(OpBuilder &b, Location loc, StringRef sym,
   if (args.size() == 3 && (base == "fma" || base == "fmaf"))
     return math::FmaOp::create(b, loc, args[0], args[1], args[2]);
   return {};
+}
+
+/// A shift by the bit width or more is poison in LLVM; on the GPU it
+/// saturates: zero for left and logical right shifts, the sign for
+/// arithmetic right shifts.
+Value clampShift(OpBuilder &b, Location loc, Operation *op, ValueRange args,
+                 Value r) {
+  Type t = r.getType();
+  unsigned w = t.getIntOrFloatBitWidth();
+  Value width = arith::ConstantIntOp::create(b, loc, t, w);
+  Value tooFar = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                       args[1], width);
+  Value saturated =
+      isa<arith::ShRSIOp>(op)
+          ? arith::ShRSIOp::create(b, loc, args[0],
+                                   arith::ConstantIntOp::create(b, loc, t, w - 1))
+                .getResult()
+          : arith::ConstantIntOp::create(b, loc, t, 0).getResult();
+  return arith::SelectOp::create(b, loc, tooFar, saturated, r);
+}
+
+/// f32 subnormals become (signed) zero, as in the GPU's FTZ mode.
+Value flushSubnormal(OpBuilder &b, Location loc, Value x) {
+  if (!x.getType().isF32())
+    return x;
+  Value tiny = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, x),
+      arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0x1p-126f)));
+  Value zero = math::CopySignOp::create(
+      b, loc, arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f)), x);
+  return arith::SelectOp::create(b, loc, tiny, zero, x);
+}
+
+/// `r`, or NaN where `x` is a nonzero f32 subnormal.
+Value nanForSubnormal(OpBuilder &b, Location loc, Value x, Value r) {
+  Value ax = math::AbsFOp::create(b, loc, x);
+  Value sub = arith::AndIOp::create(
+      b, loc,
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, ax,
+                            arith::ConstantOp::create(
+                                b, loc, b.getF32FloatAttr(0x1p-126f))),
+      arith::CmpFOp::create(
+          b, loc, arith::CmpFPredicate::ONE, ax,
+          arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f))));
+  Value nan = arith::ConstantOp::create(
+      b, loc, b.getF32FloatAttr(std::numeric_limits<float>::quiet_NaN()));
+  return arith::SelectOp::create(b, loc, sub, nan, r);
 }
 
 } // namespace
@@ -303,13 +385,10 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
         if (v.getType() == elemTy)
           return v;
         if (to > from || (to == from))
-          return arith::ExtFOp::create(b, loc, elemTy, v);
-        auto trunc = arith::TruncFOp::create(b, loc, elemTy, v);
-        if (auto rm = f.getRounding())
-          if (*rm == tt::RoundingMode::RTZ)
-            trunc.setRoundingmodeAttr(arith::RoundingModeAttr::get(
-                b.getContext(), arith::RoundingMode::toward_zero));
-        return trunc;
+          return emitFloatExtend(b, loc, v, elemTy);
+        auto rm = f.getRounding();
+        return emitFloatTruncate(b, loc, v, elemTy,
+                                 rm && *rm == tt::RoundingMode::RTZ);
       })
       .Case<tt::ClampFOp>([&](tt::ClampFOp c) -> Value {
         Value x = operand(0, idx), lo = operand(1, idx), hi = operand(2, idx);
@@ -338,10 +417,22 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
         return arith::DivFOp::create(b, loc, operand(0, idx), operand(1, idx));
       })
       .Case<tt::ExternElementwiseOp>([&](tt::ExternElementwiseOp e) -> Value {
+        // Triton links libdevice in flush-to-zero mode. Some f32 functions
+        // then see subnormal inputs as zero (measured on the GPU: rsqrt,
+        // fmod, remainder, ilogb); cbrt's fast path returns NaN for them. Others (log2,
+        // log10, ...) handle subnormals exactly, so nothing is flushed
+        // globally.
+        StringRef sym = e.getSymbol();
+        bool ftzInputs = sym == "__nv_rsqrtf" || sym == "__nv_fmodf" ||
+                         sym == "__nv_remainderf" || sym == "__nv_ilogbf";
         SmallVector<Value> args;
-        for (unsigned i = 0; i < op->getNumOperands(); ++i)
-          args.push_back(operand(i, idx));
-        if (Value v = emitLibdevice(b, loc, e.getSymbol(), args)) {
+        for (unsigned i = 0; i < op->getNumOperands(); ++i) {
+          Value a = operand(i, idx);
+          args.push_back(ftzInputs ? flushSubnormal(b, loc, a) : a);
+        }
+        if (Value v = emitLibdevice(tl, b, loc, sym, args)) {
+          if (sym == "__nv_cbrtf")
+            v = nanForSubnormal(b, loc, args[0], v);
           if (v.getType() != elemTy && isa<IntegerType>(elemTy) &&
               v.getType().isInteger(1))
             v = arith::ExtUIOp::create(b, loc, elemTy, v);
@@ -370,7 +461,16 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
           SmallVector<Value> args;
           for (unsigned i = 0; i < op->getNumOperands(); ++i)
             args.push_back(operand(i, idx));
-          return cloneScalar(b, op, args);
+          if (isa<arith::ExtFOp>(op))
+            return emitFloatExtend(b, loc, args[0], elemTy);
+          if (isa<arith::TruncFOp>(op) &&
+              !cast<arith::TruncFOp>(op).getRoundingmodeAttr())
+            return emitFloatTruncate(b, loc, args[0], elemTy,
+                                     /*towardZero=*/false);
+          Value r = cloneScalar(b, op, args);
+          if (isa<arith::ShLIOp, arith::ShRUIOp, arith::ShRSIOp>(op))
+            r = clampShift(b, loc, op, args, r);
+          return r;
         }
         return tl.fail(b, op,
                        "'" + op->getName().getStringRef() +

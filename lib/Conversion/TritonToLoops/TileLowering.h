@@ -268,6 +268,12 @@ Value checkedSharedAccess(TileLowering &tl, OpBuilder &b, Operation *op,
 mlir::LogicalResult checkProgramBytes(mlir::ModuleOp module,
                                       mlir::func::FuncOp fn, uint64_t limit);
 
+/// Float truncation with Triton's rounding modes (FloatConversions.cpp).
+Value emitFloatTruncate(OpBuilder &b, Location loc, Value x, Type to,
+                        bool towardZero);
+/// Float extension, including from 8-bit float formats LLVM lacks.
+Value emitFloatExtend(OpBuilder &b, Location loc, Value x, Type to);
+
 /// tt.print and tt.assert.
 mlir::LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b,
                                  Operation *op);

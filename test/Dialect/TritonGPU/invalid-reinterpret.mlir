@@ -11,19 +11,19 @@ func.func @mutability(%a: !ttg.memdesc<128xf32, #r1, #smem, mutable>) {
 // -----
 #r1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
-func.func @size(%a: !ttg.memdesc<128xf32, #r1, #smem, mutable>) {
-  // expected-error @+1 {{source and result must have the same logical storage size (4096 vs 2048)}}
-  %0 = ttg.memdesc_reinterpret %a : !ttg.memdesc<128xf32, #r1, #smem, mutable> -> !ttg.memdesc<128xf16, #r1, #smem, mutable>
+func.func @size(%a: !ttg.memdesc<128xf16, #r1, #smem, mutable>) {
+  // expected-error @+1 {{result logical storage size must not exceed source (2048 vs 4096)}}
+  %0 = ttg.memdesc_reinterpret %a : !ttg.memdesc<128xf16, #r1, #smem, mutable> -> !ttg.memdesc<128xf32, #r1, #smem, mutable>
   return
 }
 
 // -----
 #r1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
-func.func @ring_size(%a: !ttg.memdesc<4x128xf32, #r1, #smem, mutable>) {
+func.func @ring_size(%a: !ttg.memdesc<128xf32, #r1, #smem, mutable>) {
   // The multi-buffer factor counts: 4 copies of 128 x 32 bits.
-  // expected-error @+1 {{source and result must have the same logical storage size (16384 vs 4096)}}
-  %0 = ttg.memdesc_reinterpret %a : !ttg.memdesc<4x128xf32, #r1, #smem, mutable> -> !ttg.memdesc<128xf32, #r1, #smem, mutable>
+  // expected-error @+1 {{result logical storage size must not exceed source (4096 vs 16384)}}
+  %0 = ttg.memdesc_reinterpret %a : !ttg.memdesc<128xf32, #r1, #smem, mutable> -> !ttg.memdesc<4x128xf32, #r1, #smem, mutable>
   return
 }
 
@@ -54,7 +54,7 @@ func.func @noncontiguous_subslice(%m: !ttg.memdesc<32x16xf32, #r2, #smem, mutabl
 func.func @contiguous_subslice_wrong_size(%m: !ttg.memdesc<32x16xf32, #r2, #smem, mutable>) {
   %top = ttg.memdesc_subslice %m[16, 0] : !ttg.memdesc<32x16xf32, #r2, #smem, mutable> -> !ttg.memdesc<16x16xf32, #r2, #smem, mutable, 32x16>
   // The result must cover exactly the chunk, not the parent.
-  // expected-error @+1 {{source and result must have the same logical storage size (8192 vs 16384)}}
+  // expected-error @+1 {{result logical storage size must not exceed source (8192 vs 16384)}}
   %0 = ttg.memdesc_reinterpret %top : !ttg.memdesc<16x16xf32, #r2, #smem, mutable, 32x16> -> !ttg.memdesc<512xf32, #r1, #smem, mutable>
   return
 }

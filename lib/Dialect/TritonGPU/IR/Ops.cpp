@@ -351,13 +351,18 @@ LogicalResult MemDescReinterpretOp::verify() {
   }
   if (!srcBits || !dstBits)
     return emitError("cannot compute the storage size of source and result");
-  if (*srcBits != *dstBits)
-    return emitError("source and result must have the same logical storage "
-                     "size (")
+  // Triton 3.6 lets the result use less memory than the source (a view of
+  // the start of a larger buffer); it may never use more.
+  if (*dstBits > *srcBits)
+    return emitError("result logical storage size must not exceed source "
+                     "(")
            << *srcBits << " vs " << *dstBits << ")";
   auto srcPad = dyn_cast<PaddedSharedEncodingAttr>(srcTy.getEncoding());
   auto dstPad = dyn_cast<PaddedSharedEncodingAttr>(dstTy.getEncoding());
-  if (bool(srcPad) != bool(dstPad))
+  // Reading a padded buffer through a dense layout would expose the padding
+  // as data. The other direction (laying a padded tile over a dense buffer
+  // large enough for it) is what Gluon emits and the GPU runs.
+  if (srcPad && !dstPad)
     return emitError("cannot reinterpret between padded and non-padded "
                      "layouts");
   if (srcPad && (srcPad.getIntervals() != dstPad.getIntervals() ||
