@@ -25,6 +25,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -38,6 +39,7 @@ namespace tilerun {
 void buildTritonToLoopsPipeline(OpPassManager &pm,
                                 const CompileOptions &options) {
   pm.addPass(createInlinerPass());
+  pm.addPass(createLoopPointersToOffsets());
   ConvertTritonToLoopsOptions loopOpts;
   loopOpts.checked = options.checked;
   loopOpts.maxProgramBytes = options.maxProgramBytes;
@@ -53,6 +55,7 @@ void buildLoopsToLLVMPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());

@@ -16,6 +16,7 @@ namespace LLVM { class LLVMDialect; }
 namespace math { class MathDialect; }
 namespace memref { class MemRefDialect; }
 namespace scf { class SCFDialect; }
+namespace vector { class VectorDialect; }
 } // namespace mlir
 
 namespace tilerun {

@@ -13,7 +13,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 namespace tt = mlir::triton;
@@ -208,6 +210,71 @@ LogicalResult lowerScan(TileLowering &tl, OpBuilder &b, Operation *op,
   return success();
 }
 
+/// Register tile (rows x columns) of the dot micro-kernel: enough
+/// independent vector accumulators to hide FMA latency without spilling,
+/// chosen for the host's vector registers (32 x 512-bit with AVX-512,
+/// 16 x 256-bit otherwise). {0, 0} when the tile shape doesn't fit.
+static std::pair<int64_t, int64_t> microKernelTile(int64_t M, int64_t N) {
+  static const bool wide = [] {
+    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+    return features.lookup("avx512f");
+  }();
+  int64_t MR = wide ? 8 : 4, NR = wide ? 32 : 16;
+  while (MR > 1 && M % MR != 0)
+    MR /= 2;
+  while (NR > 4 && N % NR != 0)
+    NR /= 2;
+  if (M % MR != 0 || N % NR != 0)
+    return {0, 0};
+  return {MR, NR};
+}
+
+/// out += A * B on packed f32 buffers, as a register-tiled micro-kernel: for
+/// each MR x NR tile of `out`, MR vector accumulators of NR lanes stay in
+/// registers across the whole K loop; each step broadcasts one element of A
+/// per row and loads one contiguous row segment of B.
+static void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B,
+                               Value out, int64_t rank, int64_t batch,
+                               int64_t M, int64_t N, int64_t K, int64_t MR,
+                               int64_t NR) {
+  auto vecTy = VectorType::get({NR}, b.getF32Type());
+  auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
+  TileLowering::emitLoopNest(
+      b, loc, {batch, M / MR, N / NR}, [&](OpBuilder &ib, ValueRange t) {
+        Value m0 = arith::MulIOp::create(ib, loc, t[1], c(ib, MR));
+        Value n0 = arith::MulIOp::create(ib, loc, t[2], c(ib, NR));
+        auto at = [&](OpBuilder &xb, Value row, Value col) {
+          SmallVector<Value> idx;
+          if (rank == 3)
+            idx.push_back(t[0]);
+          idx.append({row, col});
+          return idx;
+        };
+        SmallVector<Value> rows, accs;
+        for (int64_t i = 0; i < MR; ++i) {
+          rows.push_back(arith::AddIOp::create(ib, loc, m0, c(ib, i)));
+          accs.push_back(
+              vector::LoadOp::create(ib, loc, vecTy, out, at(ib, rows[i], n0)));
+        }
+        auto loop = scf::ForOp::create(
+            ib, loc, c(ib, 0), c(ib, K), c(ib, 1), accs,
+            [&](OpBuilder &kb, Location, Value k, ValueRange cur) {
+              Value bv =
+                  vector::LoadOp::create(kb, loc, vecTy, B, at(kb, k, n0));
+              SmallVector<Value> next;
+              for (int64_t i = 0; i < MR; ++i) {
+                Value a = memref::LoadOp::create(kb, loc, A, at(kb, rows[i], k));
+                Value av = vector::BroadcastOp::create(kb, loc, vecTy, a);
+                next.push_back(vector::FMAOp::create(kb, loc, av, bv, cur[i]));
+              }
+              scf::YieldOp::create(kb, loc, next);
+            });
+        for (int64_t i = 0; i < MR; ++i)
+          vector::StoreOp::create(ib, loc, loop.getResult(i), out,
+                                  at(ib, rows[i], n0));
+      });
+}
+
 LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
                        Value out) {
   auto dot = cast<tt::DotOp>(op);
@@ -242,14 +309,21 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
   };
   Value A = pack(dot.getA(), aTy.getShape());
   Value B = pack(dot.getB(), bTy.getShape());
-  TileLowering::emitLoopNest(b, loc, dTy.getShape(),
-                             [&](OpBuilder &ib, ValueRange idx) {
-                               tl.storeBuffer(ib, loc,
-                                              tl.element(ib, dot.getC(), idx),
-                                              out, idx);
-                             });
-  // out[m, n] += A[m, k] * B[k, n], with n innermost so rows of B and of the
-  // result are walked contiguously.
+  // Accumulating in place into the accumulator's own buffer needs no copy.
+  if (tl.bufferOf(dot.getC()) != out)
+    TileLowering::emitLoopNest(b, loc, dTy.getShape(),
+                               [&](OpBuilder &ib, ValueRange idx) {
+                                 tl.storeBuffer(ib, loc,
+                                                tl.element(ib, dot.getC(), idx),
+                                                out, idx);
+                               });
+  auto [MR, NR] = microKernelTile(M, N);
+  if (isFloat && acc.isF32() && MR > 0) {
+    emitMicroKernelDot(b, loc, A, B, out, rank, batch, M, N, K, MR, NR);
+    return success();
+  }
+  // Fallback: out[m, n] += A[m, k] * B[k, n], with n innermost so rows of B
+  // and of the result are walked contiguously.
   TileLowering::emitLoopNest(
       b, loc, {batch, M, K}, [&](OpBuilder &ib, ValueRange bmk) {
         SmallVector<Value> aIdx, bIdx;

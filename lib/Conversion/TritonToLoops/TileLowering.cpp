@@ -444,8 +444,33 @@ LogicalResult TileLowering::lowerWhile(OpBuilder &b, Operation *op) {
   return success();
 }
 
+/// The slot buffer a dot may accumulate into in place: its accumulator is a
+/// loop-carried value used only by the dot, and the dot's result is yielded
+/// back to the same position — the usual `acc = tl.dot(a, b, acc)` loop.
+static Value inPlaceAccumulator(Operation *op,
+                                const llvm::DenseMap<Value, Value> &buffers) {
+  auto dot = dyn_cast<tt::DotOp>(op);
+  if (!dot)
+    return {};
+  auto arg = dyn_cast<BlockArgument>(dot.getC());
+  if (!arg || !arg.hasOneUse() || !dot->hasOneUse())
+    return {};
+  auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+  if (!loop || arg.getArgNumber() == 0)
+    return {};
+  OpOperand &use = *dot->getUses().begin();
+  if (use.getOwner() != loop.getBody()->getTerminator() ||
+      use.getOperandNumber() != arg.getArgNumber() - 1)
+    return {};
+  return buffers.lookup(arg);
+}
+
 LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
   SmallVector<Value> outs;
+  if (Value slot = inPlaceAccumulator(op, buffers)) {
+    buffers[op->getResult(0)] = slot;
+    return lowerDot(*this, b, op, slot);
+  }
   for (Value r : op->getResults()) {
     if (!isTensor(r.getType())) {
       outs.push_back(Value());

@@ -112,6 +112,7 @@ public:
     scalars.map(original, lowered);
   }
   void bindBuffer(Value original, Value buffer) { buffers[original] = buffer; }
+  Value bufferOf(Value original) const { return buffers.lookup(original); }
   void bindMemDesc(Value original, MemDescView view) {
     memdescs[original] = std::move(view);
   }

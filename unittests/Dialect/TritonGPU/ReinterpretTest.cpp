@@ -78,17 +78,18 @@ TEST_F(ReinterpretTest, DtypeAndShape) {
   EXPECT_TRUE(succeeded(verify(*module)));
 }
 
-TEST_F(ReinterpretTest, SizeMismatchFailsVerification) {
-  auto ty = MemDescType::get({128}, b.getF32Type(), order0, smem, true);
+TEST_F(ReinterpretTest, LargerResultFailsVerification) {
+  // A result may view less memory than its source, never more.
+  auto ty = MemDescType::get({128}, b.getF16Type(), order0, smem, true);
   Value src = makeArg(ty);
-  createMemDescReinterpret(b, loc, src, b.getF16Type());
+  createMemDescReinterpret(b, loc, src, b.getF32Type());
   std::string msg;
   ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
     msg = d.str();
     return success();
   });
   EXPECT_TRUE(failed(verify(*module)));
-  EXPECT_EQ(msg, "source and result must have the same logical storage size "
-                 "(4096 vs 2048)");
+  EXPECT_EQ(msg, "result logical storage size must not exceed source "
+                 "(2048 vs 4096)");
 }
 } // namespace
