@@ -50,6 +50,7 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
 }
 
 void buildLoopsToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createApproximateMath());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass());

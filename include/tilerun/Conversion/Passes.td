@@ -111,4 +111,17 @@ def LoopPointersToOffsets : Pass<"tilerun-loop-pointers-to-offsets"> {
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def ApproximateMath : Pass<"tilerun-approximate-math"> {
+  let summary = "Replace f32 exp/exp2 with vectorisable polynomials";
+  let description = [{
+    LLVM lowers `math.exp` and friends to calls into the C library, one
+    element at a time, which stops the loop vectoriser. MLIR's polynomial
+    approximations (accurate to a few ulp in f32) are plain arithmetic that
+    vectorises with the rest of the loop. Functions whose approximations
+    are less accurate than Triton's GPU versions are left to the C library.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 #endif // TILERUN_CONVERSION_PASSES
