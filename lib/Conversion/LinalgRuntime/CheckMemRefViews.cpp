@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilerun/Conversion/Passes.h"
+#include "tilerun/Conversion/SourceLocation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -21,20 +22,6 @@ namespace tilerun {
 } // namespace tilerun
 
 namespace {
-
-std::string describe(Location loc) {
-  std::string out;
-  loc->walk([&](Location l) {
-    if (auto flc = dyn_cast<FileLineColLoc>(l)) {
-      out = (flc.getFilename().getValue() + ":" + Twine(flc.getLine()) + ":" +
-             Twine(flc.getColumn()))
-                .str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return out.empty() ? std::string("<unknown>") : out;
-}
 
 /// The function argument a view chain starts from, if any.
 BlockArgument rootArgument(Value v) {
@@ -162,7 +149,7 @@ struct Checker {
     b.setInsertionPointToEnd(before);
     cf::CondBranchOp::create(b, loc, bad, fail, rest);
     b.setInsertionPointToEnd(fail);
-    std::string msg = describe(loc) + ": " +
+    std::string msg = tilerun::describeLocation(loc) + ": " +
                       view->getName().getStringRef().str() +
                       " spans elements outside argument " +
                       std::to_string(arg.getArgNumber()) +

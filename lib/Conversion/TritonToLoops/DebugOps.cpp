@@ -19,21 +19,6 @@ namespace tt = mlir::triton;
 namespace tilerun {
 namespace loops {
 
-std::string describeLocation(Location loc) {
-  // Triton wraps the Python location in name and call-site locations.
-  std::string out;
-  loc->walk([&](Location l) {
-    if (auto flc = dyn_cast<FileLineColLoc>(l)) {
-      out = (flc.getFilename().getValue() + ":" + Twine(flc.getLine()) + ":" +
-             Twine(flc.getColumn()))
-                .str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return out.empty() ? std::string("<unknown>") : out;
-}
-
 Value TileLowering::globalString(OpBuilder &b, Location loc, StringRef text) {
   auto it = strings.find(text);
   LLVM::GlobalOp global;

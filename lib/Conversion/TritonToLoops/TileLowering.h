@@ -12,6 +12,8 @@
 #ifndef TILERUN_LIB_CONVERSION_TRITONTOLOOPS_TILELOWERING_H
 #define TILERUN_LIB_CONVERSION_TRITONTOLOOPS_TILELOWERING_H
 
+#include "tilerun/Conversion/SourceLocation.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -282,8 +284,6 @@ mlir::LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b,
 /// Helpers shared by the emitters.
 Value constantIndex(OpBuilder &b, Location loc, int64_t v);
 Value castToI64(OpBuilder &b, Location loc, Value v, bool isUnsigned = false);
-/// Python-level location of an op for messages: "file:line:col".
-std::string describeLocation(Location loc);
 
 } // namespace loops
 } // namespace tilerun
