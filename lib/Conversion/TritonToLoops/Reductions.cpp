@@ -122,6 +122,38 @@ static void lowerTreeReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
   });
 }
 
+/// The same tree order for a short axis, unrolled inside one loop nest over
+/// the result: no scratch buffer and no loop per level. Bitonic sorts reduce
+/// many axes of two; a scratch loop nest for each costs more than it saves.
+static void lowerShortTreeReduce(TileLowering &tl, OpBuilder &b,
+                                 tt::ReduceOp reduce, ArrayRef<Value> outs) {
+  Location loc = reduce.getLoc();
+  ValueRange srcs = reduce.getSrcs();
+  unsigned axis = reduce.getAxis();
+  SmallVector<int64_t> outShape(asTensor(srcs[0].getType()).getShape());
+  int64_t n = outShape[axis];
+  outShape.erase(outShape.begin() + axis);
+  TileLowering::emitLoopNest(b, loc, outShape, [&](OpBuilder &ib,
+                                                   ValueRange idx) {
+    // leaves[k] holds the partial results for position k of the axis.
+    SmallVector<SmallVector<Value>> leaves(n);
+    for (int64_t k = 0; k < n; ++k)
+      for (Value s : srcs)
+        leaves[k].push_back(tl.element(
+            ib, s, withAxis(idx, axis, constantIndex(ib, loc, k))));
+    for (int64_t half = n / 2; half >= 1; half /= 2)
+      for (int64_t k = 0; k < half; ++k)
+        leaves[k] = emitCombine(tl, ib, reduce.getCombineOp(), leaves[k],
+                                leaves[k + half]);
+    for (auto [i, r] : llvm::enumerate(reduce->getResults())) {
+      if (outs.empty() || !outs[i])
+        tl.bindScalar(r, leaves[0][i]);
+      else
+        tl.storeBuffer(ib, loc, leaves[0][i], outs[i], idx);
+    }
+  });
+}
+
 LogicalResult lowerReduce(TileLowering &tl, OpBuilder &b, Operation *op,
                           ArrayRef<Value> outs) {
   auto reduce = cast<tt::ReduceOp>(op);
@@ -133,6 +165,11 @@ LogicalResult lowerReduce(TileLowering &tl, OpBuilder &b, Operation *op,
     return op->emitOpError("axis out of range");
   SmallVector<int64_t> outShape(srcTy.getShape());
   int64_t n = outShape[axis];
+  constexpr int64_t kMaxUnrolledAxis = 8;
+  if (n > 1 && n <= kMaxUnrolledAxis && llvm::isPowerOf2_64(n)) {
+    lowerShortTreeReduce(tl, b, reduce, outs);
+    return success();
+  }
   if (n > 1 && llvm::isPowerOf2_64(n)) {
     lowerTreeReduce(tl, b, reduce, outs);
     return success();

@@ -44,27 +44,88 @@ Type storageType(Type loweredElem) {
 // Buffers and loops
 //===----------------------------------------------------------------------===//
 
+/// Splits a row-major linear index into the indices of `dims`. Triton's
+/// tile dimensions are powers of two, so this is normally shifts and masks.
+static SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat,
+                                      ArrayRef<int64_t> dims) {
+  SmallVector<Value> idx(dims.size());
+  Value rest = flat;
+  for (int d = static_cast<int>(dims.size()) - 1; d >= 0; --d) {
+    if (d == 0) {
+      idx[d] = rest;
+      break;
+    }
+    int64_t n = dims[d];
+    if (llvm::isPowerOf2_64(n)) {
+      Value mask = constantIndex(b, loc, n - 1);
+      Value shift = constantIndex(b, loc, llvm::Log2_64(n));
+      idx[d] = arith::AndIOp::create(b, loc, rest, mask);
+      rest = arith::ShRUIOp::create(b, loc, rest, shift);
+    } else {
+      Value size = constantIndex(b, loc, n);
+      idx[d] = arith::RemUIOp::create(b, loc, rest, size);
+      rest = arith::DivUIOp::create(b, loc, rest, size);
+    }
+  }
+  return idx;
+}
+
 void TileLowering::emitLoopNest(
     OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
     function_ref<void(OpBuilder &, ValueRange)> body) {
-  SmallVector<Value> ivs;
-  std::function<void(OpBuilder &, unsigned)> rec = [&](OpBuilder &nb,
-                                                       unsigned d) {
-    if (d == shape.size()) {
-      body(nb, ivs);
-      return;
+  // At most two loops per nest: a deep nest of short loops (a 2x2x...x2
+  // bitonic-sort tile is seven loops of two) costs LLVM's loop passes far
+  // more than it gains. The innermost dimension keeps its own loop when it is
+  // long enough to vectorise; the dimensions outside it share one loop whose
+  // index is split back apart. Unit dimensions get no loop at all.
+  SmallVector<int64_t> dims;
+  SmallVector<unsigned> dimPos;
+  for (auto [i, n] : llvm::enumerate(shape))
+    if (n != 1) {
+      dims.push_back(n);
+      dimPos.push_back(i);
     }
-    Value lb = constantIndex(nb, loc, 0), ub = constantIndex(nb, loc, shape[d]),
-          one = constantIndex(nb, loc, 1);
-    scf::ForOp::create(nb, loc, lb, ub, one, ValueRange{},
+  Value zero = constantIndex(b, loc, 0), one = constantIndex(b, loc, 1);
+  auto callBody = [&](OpBuilder &ib, ArrayRef<Value> nonUnit) {
+    SmallVector<Value> ivs(shape.size(), zero);
+    for (auto [pos, v] : llvm::zip(dimPos, nonUnit))
+      ivs[pos] = v;
+    body(ib, ivs);
+  };
+  auto loop = [&](OpBuilder &nb, int64_t trip,
+                  function_ref<void(OpBuilder &, Value)> inner) {
+    scf::ForOp::create(nb, loc, zero, constantIndex(nb, loc, trip), one,
+                       ValueRange{},
                        [&](OpBuilder &ib, Location, Value iv, ValueRange) {
-                         ivs.push_back(iv);
-                         rec(ib, d + 1);
-                         ivs.pop_back();
+                         inner(ib, iv);
                          scf::YieldOp::create(ib, loc);
                        });
   };
-  rec(b, 0);
+  constexpr int64_t kMinVectorLoop = 8;
+  if (dims.empty()) {
+    callBody(b, {});
+    return;
+  }
+  bool keepInner = dims.size() > 1 && dims.back() >= kMinVectorLoop;
+  ArrayRef<int64_t> outerDims =
+      keepInner ? ArrayRef<int64_t>(dims).drop_back() : ArrayRef<int64_t>(dims);
+  int64_t outerTrip = 1;
+  for (int64_t n : outerDims)
+    outerTrip *= n;
+  loop(b, outerTrip, [&](OpBuilder &ob, Value flat) {
+    SmallVector<Value> idx = outerDims.size() == 1
+                                 ? SmallVector<Value>{flat}
+                                 : delinearize(ob, loc, flat, outerDims);
+    if (!keepInner) {
+      callBody(ob, idx);
+      return;
+    }
+    loop(ob, dims.back(), [&](OpBuilder &ib, Value iv) {
+      idx.push_back(iv);
+      callBody(ib, idx);
+      idx.pop_back();
+    });
+  });
 }
 
 Value TileLowering::allocBuffer(Location loc, ArrayRef<int64_t> shape,
