@@ -4,11 +4,11 @@
 #include "ArgPacking.h"
 #include "LaunchState.h"
 #include "tilerun/Runtime/Buffer.h"
-#include "tilerun/Compiler/LLVMOptimizer.h"
 #include "tilerun/Runtime/CompileCache.h"
 #include "tilerun/Runtime/RuntimeSymbols.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -134,8 +134,9 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
   auto tm = tmBuilder->createTargetMachine();
   if (!tm)
     return tm.takeError();
+  auto transformer = mlir::makeOptimizingTransformer(3, 0, tm->get());
   mlir::ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = makeLLVMOptimizer(**tm);
+  engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = CodeGenOptLevel::Aggressive;
   engineOptions.enableObjectDump = cache.has_value();
   auto engine =
