@@ -132,30 +132,30 @@ LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b, Operation *op) {
       shape = asTensor(arg.getType()).getShape();
     bool sign = n < isSigned.size() ? isSigned[n] != 0 : true;
     int32_t flags = (sign ? 1 : 0) | (print.getHex() ? 2 : 0);
-    TileLowering::emitLoopNest(b, loc, shape, [&](OpBuilder &ib,
-                                                  ValueRange idx) {
-      Value v = tl.element(ib, arg, idx);
-      Value lin = linear(ib, loc, idx, shape);
-      Value operand = arith::ConstantIntOp::create(ib, loc, i32, n);
-      if (isa<FloatType>(v.getType())) {
-        if (v.getType() != f64)
-          v = arith::ExtFOp::create(ib, loc, f64, v);
-        LLVM::CallOp::create(ib, loc, fltFn,
-                             ValueRange{prefixStr, tl.programId(0),
-                                        tl.programId(1), tl.programId(2), lin,
-                                        operand, v});
-        return;
-      }
-      if (isa<LLVM::LLVMPointerType>(v.getType()))
-        v = LLVM::PtrToIntOp::create(ib, loc, i64, v);
-      else
-        v = castToI64(ib, loc, v, !sign);
-      LLVM::CallOp::create(
-          ib, loc, intFn,
-          ValueRange{prefixStr, tl.programId(0), tl.programId(1),
-                     tl.programId(2), lin, operand, v,
-                     arith::ConstantIntOp::create(ib, loc, i32, flags)});
-    });
+    TileLowering::emitLoopNest(
+        b, loc, shape, [&, n = n, arg = arg](OpBuilder &ib, ValueRange idx) {
+          Value v = tl.element(ib, arg, idx);
+          Value lin = linear(ib, loc, idx, shape);
+          Value operand = arith::ConstantIntOp::create(ib, loc, i32, n);
+          if (isa<FloatType>(v.getType())) {
+            if (v.getType() != f64)
+              v = arith::ExtFOp::create(ib, loc, f64, v);
+            LLVM::CallOp::create(ib, loc, fltFn,
+                                 ValueRange{prefixStr, tl.programId(0),
+                                            tl.programId(1), tl.programId(2),
+                                            lin, operand, v});
+            return;
+          }
+          if (isa<LLVM::LLVMPointerType>(v.getType()))
+            v = LLVM::PtrToIntOp::create(ib, loc, i64, v);
+          else
+            v = castToI64(ib, loc, v, !sign);
+          LLVM::CallOp::create(
+              ib, loc, intFn,
+              ValueRange{prefixStr, tl.programId(0), tl.programId(1),
+                         tl.programId(2), lin, operand, v,
+                         arith::ConstantIntOp::create(ib, loc, i32, flags)});
+        });
   }
   return success();
 }

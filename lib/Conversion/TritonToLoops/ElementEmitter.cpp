@@ -64,17 +64,6 @@ Value linearize(OpBuilder &b, Location loc, ValueRange idx,
   return lin;
 }
 
-SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value lin,
-                               ArrayRef<int64_t> shape) {
-  SmallVector<Value> idx(shape.size());
-  for (int64_t d = shape.size() - 1; d >= 0; --d) {
-    Value size = constantIndex(b, loc, shape[d]);
-    idx[d] = d == 0 ? lin : arith::RemUIOp::create(b, loc, lin, size);
-    if (d > 0)
-      lin = arith::DivUIOp::create(b, loc, lin, size);
-  }
-  return idx;
-}
 
 /// Scalar form of an elementwise arith/math op: same op, scalar operands and
 /// result types.
@@ -260,6 +249,49 @@ Value nanForSubnormal(OpBuilder &b, Location loc, Value x, Value r) {
 
 } // namespace
 
+/// True when every element of `v` is the same scalar.
+static bool isUniform(Value v) {
+  if (!isTensor(v.getType()))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<tt::SplatOp>(def))
+    return true;
+  if (auto c = dyn_cast<arith::ConstantOp>(def))
+    if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
+      return dense.isSplat();
+  if (isa<tt::BroadcastOp, tt::ExpandDimsOp, tt::ReshapeOp>(def))
+    return isUniform(def->getOperand(0));
+  return false;
+}
+
+/// Splits the offset of an addptr along its chain of inline `arith.addi`s,
+/// uniform terms first. Triton offsets are i32 and an i32 sum that wraps
+/// would address memory far outside the buffer on the GPU as well, so
+/// adding the terms to the pointer one by one gives the same address for
+/// every offset that addresses the buffer, and it gives LLVM an address it
+/// can see advance by one element per iteration. Checked mode keeps the
+/// wrapping sum, so that it reports the address the GPU would compute.
+static void splitOffset(TileLowering &tl, Value off,
+                        SmallVectorImpl<Value> &terms) {
+  SmallVector<Value> uniform, varying;
+  SmallVector<Value> worklist{off};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    auto add = v.getDefiningOp<arith::AddIOp>();
+    if (add && isTensor(v.getType()) && !tl.bufferOf(v) &&
+        !tl.isMaterialized(v)) {
+      worklist.push_back(add.getRhs());
+      worklist.push_back(add.getLhs());
+      continue;
+    }
+    (isUniform(v) ? uniform : varying).push_back(v);
+  }
+  terms.append(uniform);
+  terms.append(varying);
+}
+
 Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
                     ValueRange idx) {
   Operation *op = result.getOwner();
@@ -356,15 +388,24 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
         return operand(0, at);
       })
       .Case<tt::AddPtrOp>([&](tt::AddPtrOp a) -> Value {
-        Value ptr = operand(0, idx), off = operand(1, idx);
         Type pointee =
             cast<tt::PointerType>(getElementTypeOrSelf(a.getPtr().getType()))
                 .getPointeeType();
         Type gepElem = loweredElementType(pointee);
         if (isa<LLVM::LLVMPointerType>(gepElem))
           gepElem = b.getI64Type();
-        return LLVM::GEPOp::create(b, loc, ptr.getType(), gepElem, ptr,
-                                   ValueRange{off});
+        Value ptr = operand(0, idx);
+        SmallVector<Value> terms;
+        if (tl.options.checked)
+          terms.push_back(a.getOffset());
+        else
+          splitOffset(tl, a.getOffset(), terms);
+        // Uniform terms first, so that the address is a loop-invariant base
+        // plus an index LLVM recognises as consecutive.
+        for (Value term : terms)
+          ptr = LLVM::GEPOp::create(b, loc, ptr.getType(), gepElem, ptr,
+                                    ValueRange{tl.element(b, term, idx)});
+        return ptr;
       })
       .Case<tt::IntToPtrOp>([&](auto) -> Value {
         return LLVM::IntToPtrOp::create(b, loc, elemTy, operand(0, idx));

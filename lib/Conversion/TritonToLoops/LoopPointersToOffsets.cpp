@@ -99,7 +99,7 @@ struct CarryOffsetInsteadOfPointers : public OpRewritePattern<scf::ForOp> {
       Value rebuilt = offsetPointers(rewriter, loc, init, offset);
       rewriter.replaceAllUsesExcept(newArg, rebuilt, rebuilt.getDefiningOp());
       rewriter.modifyOpInPlace(newYield,
-                               [&] { newYield.setOperand(i, newArg); });
+                               [&, i = i] { newYield.setOperand(i, newArg); });
       // After: the same for the loop's result.
       rewriter.setInsertionPointAfter(newLoop);
       Value after = offsetPointers(rewriter, loc, init, newLoop.getResults().back());

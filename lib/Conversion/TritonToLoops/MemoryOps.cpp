@@ -134,7 +134,7 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
         ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
     return guarded(
         b, loc, inBounds, elemTy,
-        [&](OpBuilder &ib) { return read(ib, addr); },
+        [&, addr = addr](OpBuilder &ib) { return read(ib, addr); },
         zeroOf(b, loc, elemTy));
   }
 
@@ -156,7 +156,7 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
       return read(b, addr);
     return guarded(
         b, loc, inBounds, elemTy,
-        [&](OpBuilder &ib) { return read(ib, addr); },
+        [&, addr = addr](OpBuilder &ib) { return read(ib, addr); },
         paddingValue(b, loc, elemTy, load.getPadding()));
   }
 
@@ -189,7 +189,7 @@ LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
               ib, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
               ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
           Value v = tl.element(ib, desc.getSrc(), idx);
-          guardedEffect(ib, loc, inBounds, [&](OpBuilder &sb) {
+          guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
             checkedGlobalAccess(tl, sb, op, addr, elemTy, idx, Type(),
                             [&](OpBuilder &cb) {
                               LLVM::StoreOp::create(cb, loc, v, addr,
@@ -212,7 +212,8 @@ LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
   if (auto ptr = dyn_cast<tt::PointerType>(ptrTy))
     blockPtr = isa<RankedTensorType>(ptr.getPointeeType());
 
-  TileLowering::emitLoopNest(b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+  auto emitNest = [&](OpBuilder &nb) {
+  TileLowering::emitLoopNest(nb, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
     Value addr, cond;
     if (blockPtr) {
       ArrayRef<Value> p = tl.parts(store.getPtr());
@@ -241,6 +242,12 @@ LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
                             });
     });
   });
+  };
+  if (blockPtr || shape.empty())
+    emitNest(b);
+  else
+    tl.emitMaskVersioned(b, loc, shape, {store.getPtr(), value},
+                         store.getMask(), emitNest);
   return success();
 }
 

@@ -44,10 +44,8 @@ Type storageType(Type loweredElem) {
 // Buffers and loops
 //===----------------------------------------------------------------------===//
 
-/// Splits a row-major linear index into the indices of `dims`. Triton's
-/// tile dimensions are powers of two, so this is normally shifts and masks.
-static SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat,
-                                      ArrayRef<int64_t> dims) {
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat,
+                               ArrayRef<int64_t> dims) {
   SmallVector<Value> idx(dims.size());
   Value rest = flat;
   for (int d = static_cast<int>(dims.size()) - 1; d >= 0; --d) {
@@ -189,6 +187,8 @@ Value TileLowering::element(OpBuilder &b, Value original, ValueRange idx) {
   if (!isTensor(original.getType()))
     return scalar(original);
   Type elem = loweredElementType(original.getType());
+  if (assumedTrue.contains(original))
+    return arith::ConstantIntOp::create(b, original.getLoc(), elem, 1);
   auto buf = buffers.find(original);
   if (buf != buffers.end())
     return loadBuffer(b, original.getLoc(), buf->second, idx, elem);
@@ -231,18 +231,20 @@ Value TileLowering::materialize(OpBuilder &b, Value original) {
   auto type = asTensor(original.getType());
   Type elem = loweredElementType(type);
   Value buf = allocBuffer(original.getLoc(), type.getShape(), elem);
-  emitLoopNest(b, original.getLoc(), type.getShape(),
-               [&](OpBuilder &ib, ValueRange idx) {
-                 Value v;
-                 auto result = dyn_cast<OpResult>(original);
-                 if (result && !plan.isMaterialized(original))
-                   v = element(ib, original, idx);
-                 else if (result)
-                   v = emitElementOf(*this, ib, result, idx);
-                 else
-                   v = element(ib, original, idx);
-                 storeBuffer(ib, original.getLoc(), v, buf, idx);
-               });
+  Location loc = original.getLoc();
+  emitMaskVersioned(b, loc, type.getShape(), original, {}, [&](OpBuilder &nb) {
+    emitLoopNest(nb, loc, type.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+      Value v;
+      auto result = dyn_cast<OpResult>(original);
+      if (result && !plan.isMaterialized(original))
+        v = element(ib, original, idx);
+      else if (result)
+        v = emitElementOf(*this, ib, result, idx);
+      else
+        v = element(ib, original, idx);
+      storeBuffer(ib, loc, v, buf, idx);
+    });
+  });
   buffers[original] = buf;
   return buf;
 }
@@ -315,9 +317,10 @@ void TileLowering::copyIntoSlots(OpBuilder &b, Location loc, ValueRange values,
       auto type = asTensor(v.getType());
       Type elem = loweredElementType(type);
       src = allocBuffer(loc, type.getShape(), elem);
-      emitLoopNest(b, loc, type.getShape(), [&](OpBuilder &ib, ValueRange idx) {
-        storeBuffer(ib, loc, element(ib, v, idx), src, idx);
-      });
+      emitLoopNest(b, loc, type.getShape(),
+                   [&, v = v](OpBuilder &ib, ValueRange idx) {
+                     storeBuffer(ib, loc, element(ib, v, idx), src, idx);
+                   });
     }
     copies.push_back({src, slot});
   }

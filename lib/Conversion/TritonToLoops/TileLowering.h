@@ -115,6 +115,9 @@ public:
   }
   void bindBuffer(Value original, Value buffer) { buffers[original] = buffer; }
   Value bufferOf(Value original) const { return buffers.lookup(original); }
+  bool isMaterialized(Value original) const {
+    return plan.isMaterialized(original);
+  }
   void bindMemDesc(Value original, MemDescView view) {
     memdescs[original] = std::move(view);
   }
@@ -146,6 +149,18 @@ public:
   /// existing buffer).
   Value materialize(OpBuilder &b, Value original);
 
+  /// Emits the loop nest `emitNest` over a tile of `shape` whose elements
+  /// are computed from `roots` (plus `extraMasks`, e.g. a store's own mask).
+  /// When the masks of the loads fused into that nest depend only on indices
+  /// and scalars, the nest is emitted twice, behind a check that all of them
+  /// are true over the whole tile: a copy with no guards, whose accesses
+  /// LLVM can vectorise, and the guarded copy for the tail programs
+  /// (MaskVersioning.cpp).
+  void emitMaskVersioned(OpBuilder &b, Location loc,
+                         llvm::ArrayRef<int64_t> shape, ValueRange roots,
+                         ValueRange extraMasks,
+                         llvm::function_ref<void(OpBuilder &)> emitNest);
+
   /// Program ids and grid sizes of the current kernel (i32).
   Value programId(unsigned axis) { return gridArgs[3 + axis]; }
   Value numPrograms(unsigned axis) { return gridArgs[axis]; }
@@ -170,6 +185,12 @@ private:
   mlir::LogicalResult lowerIf(OpBuilder &b, Operation *op);
   mlir::LogicalResult lowerWhile(OpBuilder &b, Operation *op);
   mlir::LogicalResult lowerMaterializingOp(OpBuilder &b, Operation *op);
+  /// Masks of the loads whose elements are computed inline from `roots`.
+  void collectFusedMasks(ValueRange roots,
+                         llvm::SmallVectorImpl<Value> &masks) const;
+  /// True when every element of `mask` is computed from indices, scalars
+  /// and buffers alone, so evaluating it twice reads no global memory.
+  bool isIndexPure(Value mask, llvm::DenseMap<Value, bool> &memo) const;
 
   /// Values carried through region ops: scalars stay values, tensors live in
   /// slot buffers, block pointers expand into their parts, tokens vanish.
@@ -203,6 +224,8 @@ private:
   };
   /// Keyed by a hash of (value, block, indices); entries disambiguate.
   llvm::DenseMap<size_t, llvm::SmallVector<CacheEntry, 1>> elementCache;
+  /// Masks known to be all-true in the loop nest being emitted.
+  llvm::DenseSet<Value> assumedTrue;
   bool errorReported = false;
   unsigned constantCount = 0;
   llvm::DenseMap<int64_t, Value> indexConstants;
@@ -283,6 +306,10 @@ mlir::LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b,
 
 /// Helpers shared by the emitters.
 Value constantIndex(OpBuilder &b, Location loc, int64_t v);
+/// Splits a row-major linear index into indices of `dims`: shifts and masks
+/// for the power-of-two dimensions Triton's tiles have.
+llvm::SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat,
+                                     llvm::ArrayRef<int64_t> dims);
 Value castToI64(OpBuilder &b, Location loc, Value v, bool isUnsigned = false);
 
 } // namespace loops
