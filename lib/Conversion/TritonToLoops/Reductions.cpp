@@ -71,7 +71,9 @@ static void lowerTreeReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
   int64_t n = shape[axis];
   SmallVector<int64_t> outer(shape.take_front(axis));
   SmallVector<int64_t> inner(shape.drop_front(axis + 1));
-  SmallVector<int64_t> tempShape{n};
+  // The first level reads the operands directly, so the operand is not
+  // copied into the scratch buffer first; the scratch holds half the axis.
+  SmallVector<int64_t> tempShape{n / 2};
   tempShape.append(inner);
   SmallVector<Value> temps;
   for (Value s : srcs)
@@ -81,12 +83,21 @@ static void lowerTreeReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
   TileLowering::emitLoopNest(b, loc, outer, [&](OpBuilder &ob, ValueRange o) {
     TileLowering::emitLoopNest(
         ob, loc, tempShape, [&](OpBuilder &fb, ValueRange kj) {
-          SmallVector<Value> idx(o.begin(), o.end());
-          idx.append(kj.begin(), kj.end());
-          for (auto [s, t] : llvm::zip(srcs, temps))
-            tl.storeBuffer(fb, loc, tl.element(fb, s, idx), t, kj);
+          SmallVector<Value> lowIdx(o.begin(), o.end());
+          lowIdx.append(kj.begin(), kj.end());
+          SmallVector<Value> highIdx = lowIdx;
+          highIdx[axis] = arith::AddIOp::create(
+              fb, loc, kj[0], constantIndex(fb, loc, n / 2));
+          SmallVector<Value> lhs, rhs;
+          for (Value s : srcs) {
+            lhs.push_back(tl.element(fb, s, lowIdx));
+            rhs.push_back(tl.element(fb, s, highIdx));
+          }
+          auto res = emitCombine(tl, fb, reduce.getCombineOp(), lhs, rhs);
+          for (auto [v, t] : llvm::zip(res, temps))
+            tl.storeBuffer(fb, loc, v, t, kj);
         });
-    for (int64_t half = n / 2; half >= 1; half /= 2) {
+    for (int64_t half = n / 4; half >= 1; half /= 2) {
       SmallVector<int64_t> level{half};
       level.append(inner);
       TileLowering::emitLoopNest(
