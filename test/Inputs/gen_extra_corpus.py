@@ -992,6 +992,56 @@ CASES = [
     ("int_edge", c_int_edge, {}), ("shift_wide", c_shift_wide, {}),
     ("bp_matmul", c_bp_matmul, {}), ("bp_nan_pad", c_bp_nan, {}), ("desc_oob", c_desc_oob, {}),
 ]
+@gluon.jit
+def g_pingpong(in_ptr, out_ptr, steps, flip, N: gl.constexpr, LAYOUT: gl.constexpr):
+    # Shared-memory descriptors carried through a loop (swapped every step)
+    # and chosen by a run-time branch.
+    flat: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    rn = gl.arange(0, N, layout=flat)
+    a = gl.allocate_shared_memory(gl.float32, [N], LAYOUT)
+    b = gl.allocate_shared_memory(gl.float32, [N], LAYOUT)
+    a.store(gl.zeros([N], gl.float32, layout=flat))
+    b.store(gl.zeros([N], gl.float32, layout=flat) + 1.0)
+    cur = a
+    prev = b
+    for t in range(steps):
+        x = gl.load(in_ptr + t * N + rn)
+        cur.store(x + prev.load(flat) * 0.5)
+        tmp = cur
+        cur = prev
+        prev = tmp
+    if flip != 0:
+        pick = prev
+    else:
+        pick = cur
+    gl.store(out_ptr + rn, pick.load(flat))
+    gl.store(out_ptr + N + rn, a.load(flat))
+
+def c_g_pingpong(name, flip):
+    N = 256
+    steps = 5
+    i = T(steps, N)
+    o = T(2 * N, kind="poison")
+    k = g_pingpong[(1,)](i, o, steps, flip, N, gl.SwizzledSharedLayout(1, 1, 1, [0]), num_warps=4)
+    record(name, k, g_pingpong, (1,), [i, o, steps, flip], ["out_ptr"], tol=(1e-6, 1e-6),
+           note="descriptors swapped through scf.for iter_args and picked by scf.if")
+
+@triton.jit
+def sort_big_k(x_ptr, out_ptr, N: tl.constexpr, DESC: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + pid * N + offs)
+    tl.store(out_ptr + pid * N + offs, tl.sort(x, descending=DESC))
+
+def c_sort_big(name, N, desc):
+    x = T(3, N)
+    o = T(3, N, kind="poison")
+    k = sort_big_k[(3,)](x, o, N, desc)
+    record(name, k, sort_big_k, (3,), [x, o], ["out_ptr"], tol=(0, 0))
+
+CASES += [("sort_1024", c_sort_big, {"N": 1024, "desc": False}),
+          ("sort_2048_desc", c_sort_big, {"N": 2048, "desc": True})]
+
 GLUON_CASES = [
     ("gluon_nvmma_sw128_f16", c_g_layout_raw, {"M": 32, "N": 64, "layout": lambda: nvmma(128, 16)}),
     ("gluon_nvmma_sw64_f16", c_g_layout_raw, {"M": 32, "N": 32, "layout": lambda: nvmma(64, 16)}),
@@ -1011,6 +1061,8 @@ GLUON_CASES = [
     ("gluon_ring_basic", c_g_ring_views, {"layout": lambda: gl.SwizzledSharedLayout(1, 1, 1, [1, 0]), "slice_": False, "reshape": False}),
     ("gluon_ring_basic_swz", c_g_ring_views, {"layout": lambda: gl.SwizzledSharedLayout(4, 2, 4, [1, 0]), "slice_": False, "reshape": False}),
     ("gluon_ring_basic_nvmma", c_g_ring_views, {"layout": lambda: nvmma(128, 32), "slice_": False, "reshape": False}),
+    ("gluon_pingpong", c_g_pingpong, {"flip": 0}),
+    ("gluon_pingpong_flip", c_g_pingpong, {"flip": 1}),
 ]
 
 if __name__ == "__main__":

@@ -195,7 +195,8 @@ Value checkedSharedAccess(TileLowering &tl, OpBuilder &b, Operation *op,
   // Unsigned: a negative offset is out of range too.
   Value ok = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::ule, offset,
-      arith::ConstantIntOp::create(b, loc, i64, view.allocBytes - bytes));
+      arith::SubIOp::create(b, loc, view.allocBytes,
+                            arith::ConstantIntOp::create(b, loc, i64, bytes)));
   auto bad = scf::IfOp::create(
       b, loc, TypeRange{},
       arith::XOrIOp::create(b, loc, ok,
@@ -211,7 +212,7 @@ Value checkedSharedAccess(TileLowering &tl, OpBuilder &b, Operation *op,
         rb, loc, fn,
         ValueRange{tl.globalString(rb, loc, opInfo(op)), offset,
                    arith::ConstantIntOp::create(rb, loc, i64, bytes),
-                   arith::ConstantIntOp::create(rb, loc, i64, view.allocBytes),
+                   view.allocBytes,
                    tl.programId(0), tl.programId(1), tl.programId(2),
                    linearIndex(rb, loc, idx, tileShape(op))});
   }

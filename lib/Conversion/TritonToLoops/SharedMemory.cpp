@@ -107,6 +107,7 @@ FailureOr<MemDescView> rootPlacement(TileLowering &tl, Operation *op,
   int64_t tableSize = table.size();
   MemDescView view;
   view.base = base;
+  view.rootType = ty;
   view.byteOffset = [=](OpBuilder &b, Location l, ValueRange idx) -> Value {
     Value copy = linearIndex(b, l, idx.take_front(k), copies);
     Value inTile = linearIndex(b, l, idx.drop_front(k), tile);
@@ -153,6 +154,17 @@ void storeTile(TileLowering &tl, OpBuilder &b, Operation *op, Value src,
 
 } // namespace
 
+FailureOr<MemDescView> placeMemDesc(TileLowering &tl, Operation *op,
+                                    Value base, Value allocBase,
+                                    Value allocBytes, Type rootType) {
+  auto view = rootPlacement(tl, op, base, cast<ttg::MemDescType>(rootType));
+  if (succeeded(view)) {
+    view->allocBase = allocBase;
+    view->allocBytes = allocBytes;
+  }
+  return view;
+}
+
 Value emitLocalLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
                            ValueRange idx) {
   auto load = cast<ttg::LocalLoadOp>(op);
@@ -193,7 +205,8 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
     if (failed(view))
       return failure();
     view->allocBase = base;
-    view->allocBytes = bytes;
+    view->allocBytes =
+        arith::ConstantIntOp::create(b, loc, b.getI64Type(), bytes);
     tl.bindMemDesc(alloc.getResult(), *view);
     if (alloc.getSrc())
       storeTile(tl, b, op, alloc.getSrc(), *view);

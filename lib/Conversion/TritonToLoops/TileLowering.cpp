@@ -264,9 +264,35 @@ static bool isTuple(Type t) {
   return ptr && isa<RankedTensorType>(ptr.getPointeeType());
 }
 
+// A shared-memory view crosses a region boundary as three values: its base
+// address, the base of its allocation and the allocation's size.
+
 void TileLowering::flatten(Value original, SmallVectorImpl<Value> &out) {
   Type t = original.getType();
-  if (isTensor(t) || isDropped(t) || isa<ttg::MemDescType>(t))
+  if (isa<ttg::MemDescType>(t)) {
+    const MemDescView &view = memdesc(original);
+    if (!view.base || view.rootType != t || !view.allocBase) {
+      Operation *at = original.getDefiningOp();
+      if (!at)
+        at = original.getParentRegion()->getParentOp();
+      at->emitOpError("carries a shared-memory view through a loop or "
+                      "branch; only whole allocations, buffers of a "
+                      "multi-buffered allocation and reinterprets can be "
+                      "carried, not subslices, transposes or reshapes");
+      errorReported = true;
+      auto ptrTy = LLVM::LLVMPointerType::get(t.getContext());
+      OpBuilder b(t.getContext());
+      b.setInsertionPointToStart(entryBlock);
+      Value null = LLVM::ZeroOp::create(b, newFunc.getLoc(), ptrTy);
+      out.append({null, null,
+                  arith::ConstantIntOp::create(b, newFunc.getLoc(),
+                                               b.getI64Type(), 0)});
+      return;
+    }
+    out.append({view.base, view.allocBase, view.allocBytes});
+    return;
+  }
+  if (isTensor(t) || isDropped(t))
     return;
   if (isTuple(t)) {
     llvm::append_range(out, parts(original));
@@ -277,7 +303,12 @@ void TileLowering::flatten(Value original, SmallVectorImpl<Value> &out) {
 
 void TileLowering::flattenTypes(Value original, SmallVectorImpl<Type> &out) {
   Type t = original.getType();
-  if (isTensor(t) || isDropped(t) || isa<ttg::MemDescType>(t))
+  if (isa<ttg::MemDescType>(t)) {
+    auto ptrTy = LLVM::LLVMPointerType::get(t.getContext());
+    out.append({ptrTy, ptrTy, IntegerType::get(t.getContext(), 64)});
+    return;
+  }
+  if (isTensor(t) || isDropped(t))
     return;
   if (isTuple(t)) {
     for (Value v : parts(original))
@@ -293,7 +324,19 @@ void TileLowering::bind(Value original, ValueRange::iterator &it, Value slot) {
     buffers[original] = slot;
     return;
   }
-  if (isDropped(t) || isa<ttg::MemDescType>(t))
+  if (isa<ttg::MemDescType>(t)) {
+    Value base = *it++, allocBase = *it++, allocBytes = *it++;
+    Operation *at = original.getDefiningOp();
+    if (!at)
+      at = original.getParentRegion()->getParentOp();
+    auto view = placeMemDesc(*this, at, base, allocBase, allocBytes, t);
+    if (failed(view))
+      errorReported = true;
+    else
+      memdescs[original] = std::move(*view);
+    return;
+  }
+  if (isDropped(t))
     return;
   scalars.map(original, *it++);
 }
@@ -593,6 +636,24 @@ LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
 LogicalResult TileLowering::lowerScalarOp(OpBuilder &b, Operation *op) {
   if (op->getNumResults() == 0)
     return op->emitOpError("is not supported by the CPU lowering");
+  // Canonicalisation turns an scf.if that only picks one of two
+  // shared-memory views into an arith.select of descriptors.
+  if (auto select = dyn_cast<arith::SelectOp>(op);
+      select && isa<ttg::MemDescType>(select.getType())) {
+    SmallVector<Value> onTrue, onFalse;
+    flatten(select.getTrueValue(), onTrue);
+    flatten(select.getFalseValue(), onFalse);
+    if (errorReported)
+      return failure();
+    SmallVector<Value> parts;
+    for (auto [t, f] : llvm::zip(onTrue, onFalse))
+      parts.push_back(arith::SelectOp::create(
+          b, op->getLoc(), scalar(select.getCondition()), t, f));
+    ValueRange range(parts);
+    auto it = range.begin();
+    bind(select.getResult(), it, Value());
+    return failure(errorReported);
+  }
   for (OpResult r : op->getResults())
     scalars.map(r, emitElementOf(*this, b, r, {}));
   return success();

@@ -82,10 +82,16 @@ private:
 struct MemDescView {
   Value base; // !llvm.ptr
   std::function<Value(OpBuilder &, Location, ValueRange)> byteOffset;
-  /// The whole local_alloc the view lies in, for checked mode.
+  /// The whole local_alloc the view lies in, for checked mode (i64 size).
   Value allocBase;
-  int64_t allocBytes = 0;
+  Value allocBytes;
+  /// Set when `byteOffset` is the placement of this descriptor type from
+  /// `base` (an allocation, one buffer of a ring, a reinterpret): such a
+  /// view is fully described by its three values and can be carried
+  /// through loops and branches.
+  Type rootType;
 };
+
 
 //===----------------------------------------------------------------------===//
 // TileLowering
@@ -268,6 +274,10 @@ llvm::SmallVector<Value> emitCombine(TileLowering &tl, OpBuilder &b,
                                      ValueRange rhs);
 
 /// Shared memory (ttg).
+/// The view that `rootType`'s layout places at `base`.
+mlir::FailureOr<MemDescView> placeMemDesc(TileLowering &tl, Operation *op,
+                                          Value base, Value allocBase,
+                                          Value allocBytes, Type rootType);
 mlir::LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
                                         Operation *op);
 Value emitLocalLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
