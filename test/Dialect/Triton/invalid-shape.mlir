@@ -141,3 +141,21 @@ tt.func @histogram(%x: tensor<4x4xi32>) {
   %0 = tt.histogram %x : tensor<4x4xi32> -> tensor<8xi32>
   tt.return
 }
+
+// -----
+
+// Triton's tile-size rule: at most 2^20 elements, computed without
+// overflowing however large the dimensions are.
+tt.func @too_many_elements(%x: tensor<1024x1xi32>) {
+  // expected-error @+1 {{maximum allowed number of elements is 1048576, but 'tensor<1024x9223372036854775807xi32>' has more than that}}
+  %0 = tt.broadcast %x : tensor<1024x1xi32> -> tensor<1024x9223372036854775807xi32>
+  tt.return
+}
+
+// -----
+
+tt.func @not_power_of_two(%x: f32) {
+  // expected-error @+1 {{number of elements must be power-of-two, but 'tensor<3x4xf32>' has 12}}
+  %0 = tt.splat %x : f32 -> tensor<3x4xf32>
+  tt.return
+}

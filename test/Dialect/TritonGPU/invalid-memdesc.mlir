@@ -58,3 +58,16 @@ func.func @not_shared(%a: !ttg.memdesc<32xf32, #blocked, #smem>) { return }
 // -----
 // expected-error @+1 {{alignment must be specified outside of the linear layout braces}}
 #sl = #ttg.shared_linear<{offset = [[1]], alignment = 16}, alignment = 16>
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @ttg_tile_size(%m: !ttg.memdesc<2097152xf32, #shared, #smem, mutable>) {
+    // expected-error @+1 {{maximum allowed number of elements is 1048576}}
+    %0 = ttg.local_load %m : !ttg.memdesc<2097152xf32, #shared, #smem, mutable> -> tensor<2097152xf32, #blocked>
+    tt.return
+  }
+}

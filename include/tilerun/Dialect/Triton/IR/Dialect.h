@@ -22,6 +22,7 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "tilerun/Dialect/Triton/IR/Traits.h"
 #include "tilerun/Dialect/Triton/IR/TritonDialect.h.inc"
 #include "tilerun/Dialect/Triton/IR/TritonEnums.h.inc"
 

@@ -4,6 +4,7 @@
 include "tilerun/Dialect/Triton/IR/TritonDialect.td"
 include "tilerun/Dialect/Triton/IR/TritonTypes.td"
 include "tilerun/Dialect/Triton/IR/TritonAttrDefs.td"
+include "tilerun/Dialect/Triton/IR/TritonTraits.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/CallInterfaces.td"
@@ -15,7 +16,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 def GlobalMemory : Resource<"::mlir::triton::GlobalMemory">;
 
 class TT_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Triton_Dialect, mnemonic, traits>;
+    : Op<Triton_Dialect, mnemonic, !listconcat(traits, [TensorSizeTrait])>;
 
 // The elementwise ops below carry shape constraints via their own verifiers
 // rather than MLIR's SameOperandsAndResultShape, which would also accept a

@@ -4,6 +4,7 @@
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "tilerun/Dialect/Triton/IR/TritonTypes.td"
+include "tilerun/Dialect/Triton/IR/TritonTraits.td"
 include "tilerun/Dialect/TritonGPU/IR/TritonGPUDialect.td"
 include "tilerun/Dialect/TritonGPU/IR/TritonGPUAttrDefs.td"
 include "tilerun/Dialect/TritonGPU/IR/TritonGPUTypes.td"
@@ -14,7 +15,7 @@ def TTG_SharedMemory : Resource<"::mlir::triton::gpu::SharedMemory">;
 def TTG_GlobalMemory : Resource<"::mlir::triton::gpu::GlobalMemory">;
 
 class TTG_Op<string mnemonic, list<Trait> traits = []>
-    : Op<TritonGPU_Dialect, mnemonic, traits>;
+    : Op<TritonGPU_Dialect, mnemonic, !listconcat(traits, [TensorSizeTrait])>;
 
 def TTG_MemDesc : Type<CPred<"::mlir::isa<::mlir::triton::gpu::MemDescType>($_self)">,
     "memory descriptor", "::mlir::triton::gpu::MemDescType">;
