@@ -6,10 +6,17 @@
 //     -> tie `iree.abi.output` results to their argument buffers
 //     -> one-shot bufferization across function boundaries (identity layouts,
 //        so arguments keep the runtime's plain descriptors)
+//     -> masked elementwise tiles computed from their sources into their
+//        destination when their local buffers serve nothing else
 //     -> ownership-based buffer deallocation: every memref.alloc the IR never
 //        frees is freed before the program returns
-//     -> memref.copy as linalg.copy, linalg to scf loops (LLVM vectorises
-//        these; memref.copy would otherwise need MLIR's C runner library)
+//     -> small static buffers freed in their own block (tiles loaded per K
+//        step or per program) as fixed stack slots instead of malloc/free
+//     -> memref.copy as linalg.copy, f32 matmuls as register-tiled vector
+//        micro-kernels (as tt.dot), elementwise ops on static contiguous
+//        buffers as 1-D ops, the rest of linalg to scf loops (LLVM
+//        vectorises these; memref.copy would otherwise need MLIR's C runner
+//        library)
 //     -> [--check] bounds checks on the views programs access, in CFG form
 //     -> expand-strided-metadata, lower-affine
 //     -> the loops-to-LLVM pipeline shared with tt kernels
@@ -58,8 +65,14 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   bufOpts.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufOpts));
   pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createForwardElementwiseCopies());
   bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addNestedPass<func::FuncOp>(createPromoteScopedAllocs());
   pm.addNestedPass<func::FuncOp>(createMemRefCopyToLinalg());
+  // Before the loops: a matmul's loop nest is a strict reduction LLVM leaves
+  // scalar.
+  pm.addNestedPass<func::FuncOp>(createLinalgMatmulToMicroKernel());
+  pm.addNestedPass<func::FuncOp>(createCollapseContiguousLinalg());
   pm.addPass(createConvertLinalgToLoopsPass());
   if (options.checked) {
     pm.addPass(createSCFToControlFlowPass());

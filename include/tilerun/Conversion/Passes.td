@@ -79,6 +79,72 @@ def MemRefCopyToLinalg : Pass<"tilerun-memref-copy-to-linalg", "mlir::func::Func
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def LinalgMatmulToMicroKernel : Pass<"tilerun-linalg-matmul-to-micro-kernel", "mlir::func::FuncOp"> {
+  let summary = "f32 linalg.matmul on static memrefs as a register-tiled micro-kernel";
+  let description = [{
+    C[m, n] += A[m, k] * B[k, n] (linalg.matmul, or a linalg.generic with the
+    same maps and an out + a * b body) on static f32 memrefs whose B and C
+    rows are contiguous, C being a local buffer that A and B are not views
+    of, becomes the micro-kernel tt.dot lowers to: MR vector
+    accumulators of NR lanes kept in registers across the K loop. Each
+    element sees the same multiplies and adds in the same order as the loop
+    nest convert-linalg-to-loops would produce (no FMA contraction), so the
+    results are identical; only the schedule changes.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];
+}
+
+def CollapseContiguousLinalg : Pass<"tilerun-collapse-contiguous-linalg", "mlir::func::FuncOp"> {
+  let summary = "Elementwise linalg ops on static contiguous buffers as 1-D ops";
+  let description = [{
+    linalg.generic (all-parallel, identity maps), linalg.copy and linalg.fill
+    whose operands are all static, contiguous row-major memrefs of rank >= 2
+    become the same op on 1-D views of all elements (memref.collapse_shape).
+    Their loop nests would have short constant inner loops, which LLVM
+    unrolls before vectorising the outer loop across rows with gathers and
+    scatters; one contiguous loop vectorises with plain loads and stores.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::memref::MemRefDialect"];
+}
+
+def PromoteScopedAllocs : Pass<"tilerun-promote-scoped-allocs", "mlir::func::FuncOp"> {
+  let summary = "Static allocs freed unconditionally in their own block as entry-block allocas";
+  let description = [{
+    A `memref.alloc` of static shape whose only deallocation (through any
+    view) is a `memref.dealloc` in the alloc's own block, and no view of
+    which leaves through a terminator or call, lives no longer than one
+    execution of that block. It becomes a `memref.alloca` in the function's
+    entry block (a fixed stack slot that every execution reuses) and the
+    dealloc goes away: no malloc/free per loop iteration or program. Runs
+    after buffer deallocation; at most `max-bytes` per function are promoted
+    so that programs fit the runtime's default thread stacks.
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "uint64_t", /*default=*/"256ull << 10",
+           "Most bytes of stack the promoted buffers of one function may take">,
+  ];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
+def ForwardElementwiseCopies : Pass<"tilerun-forward-elementwise-copies", "mlir::func::FuncOp"> {
+  let summary = "Compute masked elementwise tiles from their sources into their destination";
+  let description = [{
+    triton-shared's `copy inputs' valid part into local buffers; elementwise
+    linalg.generic over the whole buffers; copy the result's valid part out`
+    becomes one linalg.generic from the copies' sources into the last copy's
+    target, when the buffers are local allocations used only by this, every
+    copy covers the same leading region, the generic is all-parallel with
+    identity maps and ignores its output's old values, and nothing between
+    the first copy and the last touches memory. Each input element is read
+    just before the output element of the same index is written, as the TTIR
+    path does for a load whose value is stored: arguments aliasing at equal
+    indices keep their results, arguments overlapping shifted do not. Runs on
+    buffers (after bufferization, before deallocation).
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::memref::MemRefDialect"];
+}
+
 def LinalgToRankedTensors : Pass<"tilerun-linalg-to-ranked-tensors", "mlir::ModuleOp"> {
   let summary = "Rewrite linalg-on-memref kernels into linalg on ranked tensors";
   let description = [{

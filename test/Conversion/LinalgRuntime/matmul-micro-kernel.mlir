@@ -1,0 +1,63 @@
+// RUN: tilerun-opt %s -split-input-file -tilerun-linalg-matmul-to-micro-kernel | FileCheck %s
+
+// A static f32 matmul into a local buffer is a register tile: accumulators
+// loaded from C as vectors, a K loop of broadcast-A times row-of-B, each step
+// a multiply then an add (no FMA: the loops' rounding), stored back.
+// CHECK-LABEL: func.func @tile(
+// CHECK: %[[C:.*]] = memref.alloc
+// CHECK-NOT: linalg.matmul
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: vector.load %[[C]]
+// CHECK: scf.for {{.*}} iter_args(
+// CHECK: vector.load %arg1
+// CHECK: memref.load %arg0
+// CHECK: vector.broadcast
+// CHECK: arith.mulf {{.*}} : vector<{{[0-9]+}}xf32>
+// CHECK: arith.addf {{.*}} : vector<{{[0-9]+}}xf32>
+// CHECK-NOT: vector.fma
+// CHECK: vector.store {{.*}}, %[[C]]
+func.func @tile(%a: memref<64x32xf32>, %b: memref<32x32xf32>, %out: memref<64x32xf32>) {
+  %c = memref.alloc() : memref<64x32xf32>
+  memref.copy %out, %c : memref<64x32xf32> to memref<64x32xf32>
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x32xf32>) outs(%c : memref<64x32xf32>)
+  memref.copy %c, %out : memref<64x32xf32> to memref<64x32xf32>
+  return
+}
+
+// -----
+
+// Operands that are strided views still have unit inner stride.
+// CHECK-LABEL: func.func @strided(
+// CHECK-NOT: linalg.matmul
+// CHECK: vector.load
+func.func @strided(%a: memref<16x8xf32, strided<[?, 1], offset: ?>>, %b: memref<8x16xf32, strided<[?, 1], offset: ?>>) {
+  %buf = memref.alloca() : memref<32x32xf32>
+  %c = memref.subview %buf[0, 0] [16, 16] [1, 1] : memref<32x32xf32> to memref<16x16xf32, strided<[32, 1]>>
+  linalg.matmul ins(%a, %b : memref<16x8xf32, strided<[?, 1], offset: ?>>, memref<8x16xf32, strided<[?, 1], offset: ?>>) outs(%c : memref<16x16xf32, strided<[32, 1]>>)
+  return
+}
+
+// -----
+
+// Left to the loops: dynamic shapes, other element types, column-strided B,
+// C an argument (it may alias A or B), A a view of C.
+// CHECK-LABEL: func.func @others(
+// CHECK-COUNT-5: linalg.matmul
+// CHECK-NOT: vector.
+func.func @others(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
+                  %ai: memref<8x8xi32>, %bi: memref<8x8xi32>,
+                  %bt: memref<8x8xf32, strided<[1, 8]>>, %af: memref<8x8xf32>, %cf: memref<8x8xf32>, %n: index) {
+  %c = memref.alloc(%n, %n) : memref<?x?xf32>
+  linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+  %ci = memref.alloc() : memref<8x8xi32>
+  linalg.matmul ins(%ai, %bi : memref<8x8xi32>, memref<8x8xi32>) outs(%ci : memref<8x8xi32>)
+  %c2 = memref.alloc() : memref<8x8xf32>
+  linalg.matmul ins(%af, %bt : memref<8x8xf32>, memref<8x8xf32, strided<[1, 8]>>) outs(%c2 : memref<8x8xf32>)
+  linalg.matmul ins(%af, %af : memref<8x8xf32>, memref<8x8xf32>) outs(%cf : memref<8x8xf32>)
+  %big = memref.alloc() : memref<8x16xf32>
+  %left = memref.subview %big[0, 0] [8, 8] [1, 1] : memref<8x16xf32> to memref<8x8xf32, strided<[16, 1]>>
+  %right = memref.subview %big[0, 8] [8, 8] [1, 1] : memref<8x16xf32> to memref<8x8xf32, strided<[16, 1], offset: 8>>
+  linalg.matmul ins(%left, %af : memref<8x8xf32, strided<[16, 1]>>, memref<8x8xf32>) outs(%right : memref<8x8xf32, strided<[16, 1], offset: 8>>)
+  return
+}
