@@ -56,11 +56,19 @@ else
      -o fuzz/tilerun-fuzz-quick $LIBS)
 fi
 WORK=fuzz/work
+# Seeds are copied afresh: --backup=numbered keeps same-named inputs from
+# different directories apart, and would pile up copies across runs.
+rm -rf "$WORK/seeds"
 mkdir -p "$WORK/corpus" "$WORK/artifacts" "$WORK/seeds"
 find test/Inputs/corpus test/Dialect test/Tools \
   \( -name '*.ttir' -o -name '*.ttgir' -o -name '*.mlir' \) -size -64k \
   -exec cp -t "$WORK/seeds" --backup=numbered {} +
-export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
+# allow_user_poisoning=0: LLVM's BumpPtrAllocator poisons its slabs only in
+# copies of its inline code compiled with ASan, and MLIR's uniquer allocator
+# is shared by instrumented and uninstrumented (libMLIR) code, which yields
+# false use-after-poison reports (scripts/test-sanitizers.sh has the details).
+export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:allow_user_poisoning=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}
 "$FUZZER" "$WORK/corpus" "$WORK/seeds" \
   -dict=fuzz/mlir.dict -max_total_time="$SECONDS_TO_RUN" -max_len=65536 \
   -timeout=20 -rss_limit_mb=4096 -artifact_prefix="$WORK/artifacts/" \
