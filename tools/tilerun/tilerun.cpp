@@ -27,6 +27,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
@@ -104,7 +105,18 @@ mlir::OwningOpRef<mlir::ModuleOp> parse(StringRef path, mlir::MLIRContext &ctx,
   if (!file)
     fail(message);
   sm.AddNewSourceBuffer(std::move(file), SMLoc());
-  return mlir::parseSourceFile<mlir::ModuleOp>(sm, &ctx);
+  // Some malformed inputs crash MLIR's own parsers (MLIR 22's linalg
+  // permutation lists: test/Fuzz/upstream-crashers). Parsing runs on this
+  // thread only, so the crash is caught here and reported as bad input.
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  CrashRecoveryContext::Enable();
+  CrashRecoveryContext recovery;
+  bool survived = recovery.RunSafely(
+      [&] { module = mlir::parseSourceFile<mlir::ModuleOp>(sm, &ctx); });
+  CrashRecoveryContext::Disable();
+  if (!survived)
+    fail((path + ": malformed input crashed MLIR's parser").str());
+  return module;
 }
 
 int runCheck(mlir::MLIRContext &ctx) {
