@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilerun/Conversion/Passes.h"
+#include "tilerun/Conversion/MicroKernelTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -30,25 +31,6 @@ namespace tilerun {
 } // namespace tilerun
 
 namespace {
-
-/// Register tile (rows x lanes): as many accumulators as hide the add
-/// latency without spilling, for the host's vector registers (32 x 512-bit
-/// with AVX-512, 16 x 256-bit otherwise), the same choice as the tt.dot
-/// lowering. {0, 0} when the tile shape doesn't divide.
-std::pair<int64_t, int64_t> registerTile(int64_t M, int64_t N) {
-  static const bool wide = [] {
-    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-    return features.lookup("avx512f");
-  }();
-  int64_t MR = wide ? 8 : 4, NR = wide ? 32 : 16;
-  while (MR > 1 && M % MR != 0)
-    MR /= 2;
-  while (NR > 4 && N % NR != 0)
-    NR /= 2;
-  if (M % MR != 0 || N % NR != 0)
-    return {0, 0};
-  return {MR, NR};
-}
 
 bool hasUnitInnerStride(MemRefType ty) {
   SmallVector<int64_t> strides;
@@ -140,7 +122,7 @@ struct MatmulToMicroKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
       return failure();
     int64_t M = cTy.getShape()[0], N = cTy.getShape()[1],
             K = aTy.getShape()[1];
-    auto [MR, NR] = registerTile(M, N);
+    auto [MR, NR] = tilerun::microKernelTile(M, N);
     if (MR == 0 || K == 0)
       return failure();
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileLowering.h"
+#include "tilerun/Conversion/MicroKernelTile.h"
 
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 
@@ -256,25 +257,6 @@ LogicalResult lowerScan(TileLowering &tl, OpBuilder &b, Operation *op,
         });
   });
   return success();
-}
-
-/// Register tile (rows x columns) of the dot micro-kernel: enough
-/// independent vector accumulators to hide FMA latency without spilling,
-/// chosen for the host's vector registers (32 x 512-bit with AVX-512,
-/// 16 x 256-bit otherwise). {0, 0} when the tile shape doesn't fit.
-static std::pair<int64_t, int64_t> microKernelTile(int64_t M, int64_t N) {
-  static const bool wide = [] {
-    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-    return features.lookup("avx512f");
-  }();
-  int64_t MR = wide ? 8 : 4, NR = wide ? 32 : 16;
-  while (MR > 1 && M % MR != 0)
-    MR /= 2;
-  while (NR > 4 && N % NR != 0)
-    NR /= 2;
-  if (M % MR != 0 || N % NR != 0)
-    return {0, 0};
-  return {MR, NR};
 }
 
 /// out += A * B on packed f32 buffers, as a register-tiled micro-kernel: for
