@@ -340,15 +340,7 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
   } else if (isa<ttg::MemDescReshapeOp>(op)) {
     SmallVector<int64_t> from(srcTy.getShape()), to(dstTy.getShape());
     view.byteOffset = [=](OpBuilder &ib, Location l, ValueRange idx) {
-      Value lin = linearIndex(ib, l, idx, to);
-      SmallVector<Value> at(from.size());
-      for (int64_t d = from.size() - 1; d >= 0; --d) {
-        Value size = constantIndex(ib, l, from[d]);
-        at[d] = d == 0 ? lin : arith::RemUIOp::create(ib, l, lin, size);
-        if (d > 0)
-          lin = arith::DivUIOp::create(ib, l, lin, size);
-      }
-      return parent(ib, l, at);
+      return parent(ib, l, delinearize(ib, l, linearIndex(ib, l, idx, to), from));
     };
   } else {
     return op->emitOpError("is not supported by the CPU lowering");
