@@ -101,6 +101,18 @@ constexpr unsigned kMaxRecomputedDepth = 12;
 
 } // namespace
 
+/// True when every tensor operand of `op` is read at the index of the
+/// element being computed, so repeated operands are evaluated once.
+bool readsOperandsAtOwnIndex(Operation *op) {
+  if (op->getNumRegions() != 0)
+    return false;
+  StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  return ns == "arith" || ns == "math" ||
+         isa<tt::AddPtrOp, tt::LoadOp, tt::FpToFpOp, tt::BitcastOp,
+             tt::ClampFOp, tt::MulhiUIOp, tt::PreciseSqrtOp,
+             tt::PreciseDivFOp>(op);
+}
+
 void MaterializationPlan::build(FunctionOpInterface func) {
   for (Block &block : func.getFunctionBody())
     planBlock(block);
@@ -145,10 +157,16 @@ void MaterializationPlan::planBlock(Block &block) {
       }
 
       Points pts;
+      llvm::SmallPtrSet<Operation *, 4> pointwiseUsers;
       for (OpOperand &use : result.getUses()) {
         Operation *user = use.getOwner();
         Operation *anc = block.findAncestorOpInBlock(*user);
         if (!anc)
+          continue;
+        // `x * x` evaluates x once per index: the element cache serves the
+        // second operand.
+        if (readsOperandsAtOwnIndex(user) &&
+            !pointwiseUsers.insert(user).second)
           continue;
         unsigned weight = 1;
         if (anc != user)

@@ -231,22 +231,25 @@ Value TileLowering::materialize(OpBuilder &b, Value original) {
   auto type = asTensor(original.getType());
   Type elem = loweredElementType(type);
   Value buf = allocBuffer(original.getLoc(), type.getShape(), elem);
+  fillBuffer(b, original, buf);
+  buffers[original] = buf;
+  return buf;
+}
+
+void TileLowering::fillBuffer(OpBuilder &b, Value original, Value buf) {
+  auto type = asTensor(original.getType());
   Location loc = original.getLoc();
   emitMaskVersioned(b, loc, type.getShape(), original, {}, [&](OpBuilder &nb) {
     emitLoopNest(nb, loc, type.getShape(), [&](OpBuilder &ib, ValueRange idx) {
-      Value v;
+      // A value the plan materializes is computed here from its operands;
+      // the element cache would otherwise look for its (unwritten) buffer.
       auto result = dyn_cast<OpResult>(original);
-      if (result && !plan.isMaterialized(original))
-        v = element(ib, original, idx);
-      else if (result)
-        v = emitElementOf(*this, ib, result, idx);
-      else
-        v = element(ib, original, idx);
+      Value v = result && plan.isMaterialized(original)
+                    ? emitElementOf(*this, ib, result, idx)
+                    : element(ib, original, idx);
       storeBuffer(ib, loc, v, buf, idx);
     });
   });
-  buffers[original] = buf;
-  return buf;
 }
 
 //===----------------------------------------------------------------------===//
@@ -341,32 +344,74 @@ void TileLowering::bind(Value original, ValueRange::iterator &it, Value slot) {
   scalars.map(original, *it++);
 }
 
+/// True when the inline expression behind `v` reads no slot of `slots` but
+/// `own`, and reads `own` only at the index it computes: then `v` can be
+/// evaluated straight into `own` (`acc = acc + x` in a K loop).
+static bool readsOnlyOwnSlotPointwise(Value v, Value own,
+                                      const llvm::DenseSet<Value> &slots,
+                                      const llvm::DenseMap<Value, Value> &buffers,
+                                      const MaterializationPlan &plan) {
+  SmallVector<std::pair<Value, bool>> worklist{{v, true}};
+  llvm::DenseSet<Value> seen[2]; // reached at the same index / elsewhere
+  while (!worklist.empty()) {
+    auto [u, pointwise] = worklist.pop_back_val();
+    if (!isTensor(u.getType()) || !seen[pointwise].insert(u).second)
+      continue;
+    if (Value buf = buffers.lookup(u)) {
+      if (slots.contains(buf) && (buf != own || !pointwise))
+        return false;
+      continue;
+    }
+    Operation *def = u.getDefiningOp();
+    if (!def || plan.isMaterialized(u))
+      return false; // unknown storage: stay conservative
+    bool keeps = pointwise && readsOperandsAtOwnIndex(def);
+    for (Value operand : def->getOperands())
+      worklist.push_back({operand, keeps});
+  }
+  return true;
+}
+
 void TileLowering::copyIntoSlots(OpBuilder &b, Location loc, ValueRange values,
                                  ArrayRef<Value> slots) {
   llvm::DenseSet<Value> slotSet(slots.begin(), slots.end());
   SmallVector<std::pair<Value, Value>> copies; // (source buffer, slot)
+  SmallVector<std::pair<Value, Value>> inPlace; // (value, its own slot)
+  auto fill = [&](Value v, Value dest) {
+    auto shape = asTensor(v.getType()).getShape();
+    emitMaskVersioned(b, loc, shape, v, {}, [&](OpBuilder &nb) {
+      emitLoopNest(nb, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+        storeBuffer(ib, loc, element(ib, v, idx), dest, idx);
+      });
+    });
+  };
   for (auto [v, slot] : llvm::zip(values, slots)) {
     if (!slot)
       continue;
     auto it = buffers.find(v);
     if (it != buffers.end() && it->second == slot)
       continue; // yields the slot's own value
-    Value src;
     if (it != buffers.end() && !slotSet.contains(it->second)) {
-      src = it->second;
-    } else {
-      // Evaluate into a temporary first: the value may read slots that the
-      // copies below overwrite.
-      auto type = asTensor(v.getType());
-      Type elem = loweredElementType(type);
-      src = allocBuffer(loc, type.getShape(), elem);
-      emitLoopNest(b, loc, type.getShape(),
-                   [&, v = v](OpBuilder &ib, ValueRange idx) {
-                     storeBuffer(ib, loc, element(ib, v, idx), src, idx);
-                   });
+      copies.push_back({it->second, slot});
+      continue;
     }
-    copies.push_back({src, slot});
+    // A value that reads no other slot, and its own only where it writes,
+    // is written in place after every other value has been evaluated.
+    if (it == buffers.end() &&
+        llvm::count(values, v) == 1 &&
+        readsOnlyOwnSlotPointwise(v, slot, slotSet, buffers, plan)) {
+      inPlace.push_back({v, slot});
+      continue;
+    }
+    // Otherwise evaluate into a temporary first: the value may read slots
+    // that the writes below overwrite.
+    auto type = asTensor(v.getType());
+    Value tmp = allocBuffer(loc, type.getShape(), loweredElementType(type));
+    fill(v, tmp);
+    copies.push_back({tmp, slot});
   }
+  for (auto [v, slot] : inPlace)
+    fill(v, slot);
   for (auto [src, slot] : copies)
     memref::CopyOp::create(b, loc, src, slot);
 }
@@ -618,13 +663,7 @@ LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
           })
           .Default([&](Operation *) -> LogicalResult {
             // Anything else elementwise that the plan chose to keep.
-            Value r = op->getResult(0);
-            auto type = asTensor(r.getType());
-            emitLoopNest(b, op->getLoc(), type.getShape(),
-                         [&](OpBuilder &ib, ValueRange idx) {
-                           Value v = emitElementOf(*this, ib, cast<OpResult>(r), idx);
-                           storeBuffer(ib, op->getLoc(), v, outs[0], idx);
-                         });
+            fillBuffer(b, op->getResult(0), outs[0]);
             return success();
           });
   for (auto [r, buf] : llvm::zip(op->getResults(), outs))

@@ -72,6 +72,12 @@ private:
   llvm::DenseSet<Value> materialized;
 };
 
+/// True when every tensor operand of `op` is read at the index of the
+/// element being computed (elementwise ops, addptr, load): repeated operands
+/// are evaluated once, and a value built only from such ops reads a buffer
+/// exactly where it writes its own element.
+bool readsOperandsAtOwnIndex(Operation *op);
+
 //===----------------------------------------------------------------------===//
 // Shared memory views
 //===----------------------------------------------------------------------===//
@@ -154,6 +160,8 @@ public:
   /// Evaluates `original` at every index into a fresh buffer (or returns its
   /// existing buffer).
   Value materialize(OpBuilder &b, Value original);
+  /// Writes every element of `original` into `buf`, mask-versioned.
+  void fillBuffer(OpBuilder &b, Value original, Value buf);
 
   /// Emits the loop nest `emitNest` over a tile of `shape` whose elements
   /// are computed from `roots` (plus `extraMasks`, e.g. a store's own mask).
