@@ -97,22 +97,38 @@ void TileLowering::emitMaskVersioned(
     return;
   }
 
-  int64_t numElements = 1;
-  for (int64_t n : shape)
-    numElements *= n;
-  Value allTrue = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
-  auto check = scf::ForOp::create(
-      b, loc, constantIndex(b, loc, 0), constantIndex(b, loc, numElements),
-      constantIndex(b, loc, 1), ValueRange{allTrue},
-      [&](OpBuilder &lb, Location, Value flat, ValueRange acc) {
-        SmallVector<Value> idx = delinearize(lb, loc, flat, shape);
-        Value all = acc[0];
-        for (Value m : masks)
-          all = arith::AndIOp::create(lb, loc, all, element(lb, m, idx));
-        scf::YieldOp::create(lb, loc, all);
-      });
+  // Masks whose value ranges prove them true cost a few scalar ops; the
+  // others are checked element by element.
+  Value allTrue;
+  SmallVector<Value> unproved;
+  for (Value m : masks) {
+    if (Value proof = proveMaskAllTrue(b, loc, m))
+      allTrue = allTrue ? arith::AndIOp::create(b, loc, allTrue, proof)
+                        : proof;
+    else
+      unproved.push_back(m);
+  }
+  if (!unproved.empty()) {
+    int64_t numElements = 1;
+    for (int64_t n : shape)
+      numElements *= n;
+    Value init = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+    auto check = scf::ForOp::create(
+        b, loc, constantIndex(b, loc, 0), constantIndex(b, loc, numElements),
+        constantIndex(b, loc, 1), ValueRange{init},
+        [&](OpBuilder &lb, Location, Value flat, ValueRange acc) {
+          SmallVector<Value> idx = delinearize(lb, loc, flat, shape);
+          Value all = acc[0];
+          for (Value m : unproved)
+            all = arith::AndIOp::create(lb, loc, all, element(lb, m, idx));
+          scf::YieldOp::create(lb, loc, all);
+        });
+    allTrue = allTrue ? arith::AndIOp::create(b, loc, allTrue,
+                                              check.getResult(0))
+                      : check.getResult(0);
+  }
   scf::IfOp::create(
-      b, loc, check.getResult(0),
+      b, loc, allTrue,
       [&](OpBuilder &tb, Location) {
         assumedTrue.insert(masks.begin(), masks.end());
         emitNest(tb);

@@ -175,6 +175,11 @@ public:
                          ValueRange extraMasks,
                          llvm::function_ref<void(OpBuilder &)> emitNest);
 
+  /// An i1 that is true only if every element of the index-pure `mask` is
+  /// true, computed from its operands' value ranges without a loop
+  /// (MaskRanges.cpp); null when the ranges cannot tell.
+  Value proveMaskAllTrue(OpBuilder &b, Location loc, Value mask);
+
   /// Program ids and grid sizes of the current kernel (i32).
   Value programId(unsigned axis) { return gridArgs[3 + axis]; }
   Value numPrograms(unsigned axis) { return gridArgs[axis]; }

@@ -1,0 +1,92 @@
+// RUN: tilerun-opt %s -tilerun-convert-triton-to-loops -canonicalize -cse | FileCheck %s
+
+// Tiles carried by scf.for live in slot buffers. `acc = acc + x` reads its
+// slot only at the element it writes, so it is updated in place: no
+// temporary, no copy, and its masked load is versioned like any other nest.
+// CHECK-LABEL: func.func @accumulate
+// CHECK-COUNT-1: memref.alloca() {{.*}} : memref<64xf32>
+// CHECK-NOT: memref.alloca
+// CHECK: scf.for
+// CHECK-NOT: memref.copy
+// CHECK:   scf.if
+// CHECK:     scf.for
+// CHECK:       memref.load %[[SLOT:.*]][
+// CHECK:       llvm.load
+// CHECK:       arith.addf
+// CHECK:       memref.store %{{.*}}, %[[SLOT]][
+// CHECK-NOT: memref.copy
+// CHECK: return
+tt.func public @accumulate(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64xf32>
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %ns = tt.splat %n : i32 -> tensor<64xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+  %acc = scf.for %off = %c0 to %n step %c64 iter_args(%a = %zero) -> (tensor<64xf32>) : i32 {
+    %offs = tt.splat %off : i32 -> tensor<64xi32>
+    %cols = arith.addi %offs, %r : tensor<64xi32>
+    %m = arith.cmpi slt, %cols, %ns : tensor<64xi32>
+    %p = tt.addptr %xs, %cols : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+    %v = tt.load %p, %m, %zero : tensor<64x!tt.ptr<f32>>
+    %s = arith.addf %a, %v : tensor<64xf32>
+    scf.yield %s : tensor<64xf32>
+  }
+  %ys = tt.splat %y : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+  %yp = tt.addptr %ys, %r : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+  tt.store %yp, %acc : tensor<64x!tt.ptr<f32>>
+  tt.return
+}
+
+// Swapped tiles read each other's slot: both are evaluated into
+// temporaries before either slot is written.
+// CHECK-LABEL: func.func @swap
+// CHECK: scf.for %{{.*}} = %c0_i32
+// CHECK:   scf.for
+// CHECK:     memref.store %{{.*}}, %[[T0:[a-z_0-9]+]][
+// CHECK:   scf.for
+// CHECK:     memref.store %{{.*}}, %[[T1:[a-z_0-9]+]][
+// CHECK:   memref.copy %[[T0]]
+// CHECK:   memref.copy %[[T1]]
+tt.func public @swap(%y: !tt.ptr<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %one = arith.constant dense<1.0> : tensor<64xf32>
+  %two = arith.constant dense<2.0> : tensor<64xf32>
+  %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %one, %b = %two) -> (tensor<64xf32>, tensor<64xf32>) : i32 {
+    %a2 = arith.addf %b, %one : tensor<64xf32>
+    %b2 = arith.mulf %a, %two : tensor<64xf32>
+    scf.yield %a2, %b2 : tensor<64xf32>, tensor<64xf32>
+  }
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %ys = tt.splat %y : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+  %yp = tt.addptr %ys, %r : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+  %sum = arith.addf %res#0, %res#1 : tensor<64xf32>
+  tt.store %yp, %sum : tensor<64x!tt.ptr<f32>>
+  tt.return
+}
+
+// `acc + trans(acc)` reads its slot at other elements than it writes: it
+// goes through a temporary.
+// CHECK-LABEL: func.func @transposed_update
+// CHECK: scf.for %{{.*}} = %c0_i32
+// CHECK:   scf.for
+// CHECK:     memref.store %{{.*}}, %[[TMP:[a-z_0-9]+]][
+// CHECK:   memref.copy %[[TMP]]
+tt.func public @transposed_update(%y: !tt.ptr<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %one = arith.constant dense<1.0> : tensor<8x8xf32>
+  %res = scf.for %i = %c0 to %n step %c1 iter_args(%a = %one) -> (tensor<8x8xf32>) : i32 {
+    %t = tt.trans %a {order = array<i32: 1, 0>} : tensor<8x8xf32> -> tensor<8x8xf32>
+    %s = arith.addf %a, %t : tensor<8x8xf32>
+    scf.yield %s : tensor<8x8xf32>
+  }
+  %r = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+  %r2 = tt.expand_dims %r {axis = 1 : i32} : tensor<8xi32> -> tensor<8x1xi32>
+  %rb = tt.broadcast %r2 : tensor<8x1xi32> -> tensor<8x8xi32>
+  %ys = tt.splat %y : !tt.ptr<f32> -> tensor<8x8x!tt.ptr<f32>>
+  %yp = tt.addptr %ys, %rb : tensor<8x8x!tt.ptr<f32>>, tensor<8x8xi32>
+  tt.store %yp, %res : tensor<8x8x!tt.ptr<f32>>
+  tt.return
+}
