@@ -80,6 +80,17 @@ bool TileLowering::isIndexPure(Value v,
 void TileLowering::emitMaskVersioned(
     OpBuilder &b, Location loc, ArrayRef<int64_t> shape, ValueRange roots,
     ValueRange extraMasks, function_ref<void(OpBuilder &)> emitNest) {
+  emitMaskVersioned(b, loc, shape, roots, extraMasks, TypeRange(),
+                    [&](OpBuilder &nb) {
+                      emitNest(nb);
+                      return SmallVector<Value>();
+                    });
+}
+
+SmallVector<Value> TileLowering::emitMaskVersioned(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> shape, ValueRange roots,
+    ValueRange extraMasks, TypeRange resultTypes,
+    function_ref<SmallVector<Value>(OpBuilder &)> emitNest) {
   SmallVector<Value> masks;
   for (Value m : extraMasks)
     if (m && isTensor(m.getType()))
@@ -92,10 +103,8 @@ void TileLowering::emitMaskVersioned(
         return isIndexPure(m, memo) &&
                asTensor(m.getType()).getShape() == shape;
       });
-  if (!versionable) {
-    emitNest(b);
-    return;
-  }
+  if (!versionable)
+    return emitNest(b);
 
   // Masks whose value ranges prove them true cost a few scalar ops; the
   // others are checked element by element.
@@ -127,18 +136,18 @@ void TileLowering::emitMaskVersioned(
                                               check.getResult(0))
                       : check.getResult(0);
   }
-  scf::IfOp::create(
+  auto ifOp = scf::IfOp::create(
       b, loc, allTrue,
       [&](OpBuilder &tb, Location) {
         assumedTrue.insert(masks.begin(), masks.end());
-        emitNest(tb);
+        SmallVector<Value> results = emitNest(tb);
         assumedTrue.clear();
-        scf::YieldOp::create(tb, loc);
+        scf::YieldOp::create(tb, loc, results);
       },
       [&](OpBuilder &eb, Location) {
-        emitNest(eb);
-        scf::YieldOp::create(eb, loc);
+        scf::YieldOp::create(eb, loc, emitNest(eb));
       });
+  return SmallVector<Value>(ifOp.getResults());
 }
 
 } // namespace loops

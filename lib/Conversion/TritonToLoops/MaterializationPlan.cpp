@@ -113,6 +113,16 @@ bool readsOperandsAtOwnIndex(Operation *op) {
              tt::PreciseDivFOp>(op);
 }
 
+bool MaterializationPlan::isDeadAfter(Value v, Operation *at) const {
+  auto it = readers.find(v);
+  if (it == readers.end())
+    return false;
+  return llvm::all_of(it->second, [&](Operation *reader) {
+    return reader == at || (reader->getBlock() == at->getBlock() &&
+                            reader->isBeforeInBlock(at));
+  });
+}
+
 void MaterializationPlan::build(FunctionOpInterface func) {
   for (Block &block : func.getFunctionBody())
     planBlock(block);
@@ -214,6 +224,9 @@ void MaterializationPlan::planBlock(Block &block) {
       }
       if (materialize) {
         materialized.insert(result);
+        auto &where = readers[result];
+        for (auto [p, w] : pts)
+          where.push_back(p);
         Points self;
         addPoint(self, op, 1);
         points[result] = std::move(self);

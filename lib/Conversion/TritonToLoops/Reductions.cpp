@@ -62,6 +62,12 @@ static SmallVector<Value> withAxis(ValueRange idx, unsigned axis, Value v) {
 /// This gives the GPU's answer for combine functions that are not exactly
 /// associative (floating point, or a user's custom combine), and each level
 /// is a loop over independent elements that LLVM can vectorise.
+///
+/// The first `fused` levels run in one pass that reads the operands directly:
+/// each scratch element is the unrolled tree over the 2^fused operand
+/// elements n/2^fused apart that those levels combine into it. The operand
+/// is read once and the scratch holds n/2^fused elements, instead of a loop
+/// and a scratch write per level.
 static void lowerTreeReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
                             ArrayRef<Value> outs) {
   Location loc = reduce.getLoc();
@@ -72,9 +78,17 @@ static void lowerTreeReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
   int64_t n = shape[axis];
   SmallVector<int64_t> outer(shape.take_front(axis));
   SmallVector<int64_t> inner(shape.drop_front(axis + 1));
-  // The first level reads the operands directly, so the operand is not
-  // copied into the scratch buffer first; the scratch holds half the axis.
-  SmallVector<int64_t> tempShape{n / 2};
+  // Unrolling repeats the combine region 2^fused - 1 times: keep it for
+  // small regions (max, add, argmax).
+  constexpr unsigned kMaxFusedLevels = 4;
+  constexpr size_t kMaxUnrolledRegionOps = 16;
+  size_t regionOps = reduce.getCombineOp().front().getOperations().size();
+  unsigned fused = regionOps <= kMaxUnrolledRegionOps
+                       ? std::min<unsigned>(kMaxFusedLevels, llvm::Log2_64(n))
+                       : 1;
+  int64_t width = int64_t(1) << fused;
+  int64_t firstLevel = n / width; // scratch elements along the axis
+  SmallVector<int64_t> tempShape{firstLevel};
   tempShape.append(inner);
   SmallVector<Value> temps;
   for (Value s : srcs)
@@ -84,21 +98,25 @@ static void lowerTreeReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
   TileLowering::emitLoopNest(b, loc, outer, [&](OpBuilder &ob, ValueRange o) {
     TileLowering::emitLoopNest(
         ob, loc, tempShape, [&](OpBuilder &fb, ValueRange kj) {
-          SmallVector<Value> lowIdx(o.begin(), o.end());
-          lowIdx.append(kj.begin(), kj.end());
-          SmallVector<Value> highIdx = lowIdx;
-          highIdx[axis] = arith::AddIOp::create(
-              fb, loc, kj[0], constantIndex(fb, loc, n / 2));
-          SmallVector<Value> lhs, rhs;
-          for (Value s : srcs) {
-            lhs.push_back(tl.element(fb, s, lowIdx));
-            rhs.push_back(tl.element(fb, s, highIdx));
+          // leaves[t]: operand element kj[0] + t * firstLevel.
+          SmallVector<SmallVector<Value>> leaves(width);
+          for (int64_t t = 0; t < width; ++t) {
+            SmallVector<Value> at(o.begin(), o.end());
+            at.append(kj.begin(), kj.end());
+            if (t != 0)
+              at[axis] = arith::AddIOp::create(
+                  fb, loc, kj[0], constantIndex(fb, loc, t * firstLevel));
+            for (Value s : srcs)
+              leaves[t].push_back(tl.element(fb, s, at));
           }
-          auto res = emitCombine(tl, fb, reduce.getCombineOp(), lhs, rhs);
-          for (auto [v, t] : llvm::zip(res, temps))
+          for (int64_t half = width / 2; half >= 1; half /= 2)
+            for (int64_t t = 0; t < half; ++t)
+              leaves[t] = emitCombine(tl, fb, reduce.getCombineOp(),
+                                      leaves[t], leaves[t + half]);
+          for (auto [v, t] : llvm::zip(leaves[0], temps))
             tl.storeBuffer(fb, loc, v, t, kj);
         });
-    for (int64_t half = n / 4; half >= 1; half /= 2) {
+    for (int64_t half = firstLevel / 2; half >= 1; half /= 2) {
       SmallVector<int64_t> level{half};
       level.append(inner);
       TileLowering::emitLoopNest(
@@ -134,6 +152,93 @@ static void lowerTreeReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
   });
 }
 
+/// True when the combine region is one operation whose result does not
+/// depend on the order it is applied in, up to floating-point rounding:
+/// `max`, `min`, integer `+ * & | ^`, and float `+ *`. Triton leaves the
+/// order of such reductions unspecified (the GPU's order depends on the
+/// layout); a custom combine keeps the tree order.
+static bool isReorderableCombine(tt::ReduceOp reduce) {
+  Block &body = reduce.getCombineOp().front();
+  if (reduce.getSrcs().size() != 1 || body.getOperations().size() != 2)
+    return false;
+  Operation &op = body.front();
+  if (!isa<arith::MaxNumFOp, arith::MinNumFOp, arith::MaximumFOp,
+           arith::MinimumFOp, arith::AddFOp, arith::MulFOp, arith::AddIOp,
+           arith::MulIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
+           arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>(
+          op))
+    return false;
+  Value a = body.getArgument(0), b = body.getArgument(1);
+  bool operandsAreArgs =
+      (op.getOperand(0) == a && op.getOperand(1) == b) ||
+      (op.getOperand(0) == b && op.getOperand(1) == a);
+  return operandsAreArgs &&
+         body.getTerminator()->getOperand(0) == op.getResult(0);
+}
+
+/// A reorderable reduction along the innermost axis, as a CPU does it: W
+/// partial results (one per vector lane) accumulate consecutive chunks of
+/// the axis in one sequential pass, then fold as a tree. The operand is read
+/// once, in address order, and the partials stay in registers.
+static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
+                            ArrayRef<Value> outs) {
+  Location loc = reduce.getLoc();
+  Value src = reduce.getSrcs()[0];
+  auto srcTy = asTensor(src.getType());
+  ArrayRef<int64_t> shape = srcTy.getShape();
+  int64_t n = shape.back();
+  constexpr int64_t kLanes = 64; // four 16-lane vectors in flight
+  int64_t lanes = std::min(n, kLanes);
+  Type elem = loweredElementType(srcTy);
+  Value partials = tl.allocBuffer(loc, {lanes}, elem);
+  Region &combine = reduce.getCombineOp();
+  auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
+
+  TileLowering::emitLoopNest(b, loc, shape.drop_back(), [&](OpBuilder &ob,
+                                                            ValueRange o) {
+    auto at = [&](Value k) {
+      SmallVector<Value> idx(o.begin(), o.end());
+      idx.push_back(k);
+      return idx;
+    };
+    scf::ForOp::create(ob, loc, c(ob, 0), c(ob, lanes), c(ob, 1), ValueRange{},
+                       [&](OpBuilder &lb, Location, Value l, ValueRange) {
+                         tl.storeBuffer(lb, loc, tl.element(lb, src, at(l)),
+                                        partials, l);
+                         scf::YieldOp::create(lb, loc);
+                       });
+    if (n > lanes)
+      scf::ForOp::create(
+          ob, loc, c(ob, lanes), c(ob, n), c(ob, lanes), ValueRange{},
+          [&](OpBuilder &cb, Location, Value chunk, ValueRange) {
+            scf::ForOp::create(
+                cb, loc, c(cb, 0), c(cb, lanes), c(cb, 1), ValueRange{},
+                [&](OpBuilder &lb, Location, Value l, ValueRange) {
+                  Value k = arith::AddIOp::create(lb, loc, chunk, l);
+                  Value acc = tl.loadBuffer(lb, loc, partials, l, elem);
+                  Value x = tl.element(lb, src, at(k));
+                  tl.storeBuffer(lb, loc,
+                                 emitCombine(tl, lb, combine, acc, x)[0],
+                                 partials, l);
+                  scf::YieldOp::create(lb, loc);
+                });
+            scf::YieldOp::create(cb, loc);
+          });
+    // The lanes fold pairwise: lane l with lane l + half.
+    SmallVector<Value> leaves;
+    for (int64_t l = 0; l < lanes; ++l)
+      leaves.push_back(tl.loadBuffer(ob, loc, partials, c(ob, l), elem));
+    for (int64_t half = lanes / 2; half >= 1; half /= 2)
+      for (int64_t l = 0; l < half; ++l)
+        leaves[l] = emitCombine(tl, ob, combine, leaves[l], leaves[l + half])[0];
+    Value r = reduce->getResult(0);
+    if (outs.empty() || !outs[0])
+      tl.bindScalar(r, leaves[0]);
+    else
+      tl.storeBuffer(ob, loc, leaves[0], outs[0], o);
+  });
+}
+
 /// The same tree order for a short axis, unrolled inside one loop nest over
 /// the result: no scratch buffer and no loop per level. Bitonic sorts reduce
 /// many axes of two; a scratch loop nest for each costs more than it saves.
@@ -166,25 +271,29 @@ static void lowerShortTreeReduce(TileLowering &tl, OpBuilder &b,
   });
 }
 
-LogicalResult lowerReduce(TileLowering &tl, OpBuilder &b, Operation *op,
-                          ArrayRef<Value> outs) {
-  auto reduce = cast<tt::ReduceOp>(op);
+/// Picks the reduction's loop structure and emits it.
+static void emitReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
+                       ArrayRef<Value> outs) {
+  Operation *op = reduce;
   Location loc = op->getLoc();
   ValueRange srcs = reduce.getSrcs();
   auto srcTy = asTensor(srcs[0].getType());
   unsigned axis = reduce.getAxis();
-  if (axis >= srcTy.getRank())
-    return op->emitOpError("axis out of range");
   SmallVector<int64_t> outShape(srcTy.getShape());
   int64_t n = outShape[axis];
   constexpr int64_t kMaxUnrolledAxis = 8;
   if (n > 1 && n <= kMaxUnrolledAxis && llvm::isPowerOf2_64(n)) {
     lowerShortTreeReduce(tl, b, reduce, outs);
-    return success();
+    return;
+  }
+  if (n > 1 && llvm::isPowerOf2_64(n) && axis + 1 == srcTy.getRank() &&
+      isReorderableCombine(reduce)) {
+    lowerLaneReduce(tl, b, reduce, outs);
+    return;
   }
   if (n > 1 && llvm::isPowerOf2_64(n)) {
     lowerTreeReduce(tl, b, reduce, outs);
-    return success();
+    return;
   }
   outShape.erase(outShape.begin() + axis);
 
@@ -212,7 +321,36 @@ LogicalResult lowerReduce(TileLowering &tl, OpBuilder &b, Operation *op,
         tl.storeBuffer(ib, loc, loop.getResult(i), outs[i], idx);
     }
   });
-  return success();
+}
+
+LogicalResult lowerReduce(TileLowering &tl, OpBuilder &b, Operation *op,
+                          ArrayRef<Value> outs) {
+  auto reduce = cast<tt::ReduceOp>(op);
+  ValueRange srcs = reduce.getSrcs();
+  auto srcTy = asTensor(srcs[0].getType());
+  if (reduce.getAxis() >= srcTy.getRank())
+    return op->emitOpError("axis out of range");
+  // Loads fused into the reduction are mask-versioned like any loop nest;
+  // scalar results leave both copies as results of the version branch.
+  SmallVector<Type> scalarTypes;
+  for (Value r : op->getResults())
+    if (!isTensor(r.getType()))
+      scalarTypes.push_back(r.getType());
+  SmallVector<Value> scalars = tl.emitMaskVersioned(
+      b, op->getLoc(), srcTy.getShape(), srcs, {}, scalarTypes,
+      [&](OpBuilder &nb) {
+        emitReduce(tl, nb, reduce, outs);
+        SmallVector<Value> results;
+        for (Value r : op->getResults())
+          if (!isTensor(r.getType()))
+            results.push_back(tl.scalar(r));
+        return results;
+      });
+  unsigned next = 0;
+  for (Value r : op->getResults())
+    if (!isTensor(r.getType()))
+      tl.bindScalar(r, scalars[next++]);
+  return success(!tl.hasFailed());
 }
 
 LogicalResult lowerScan(TileLowering &tl, OpBuilder &b, Operation *op,

@@ -228,12 +228,54 @@ Value TileLowering::materialize(OpBuilder &b, Value original) {
   auto it = buffers.find(original);
   if (it != buffers.end())
     return it->second;
-  auto type = asTensor(original.getType());
-  Type elem = loweredElementType(type);
-  Value buf = allocBuffer(original.getLoc(), type.getShape(), elem);
+  Value buf = bufferFor(original);
   fillBuffer(b, original, buf);
   buffers[original] = buf;
   return buf;
+}
+
+Value TileLowering::bufferFor(Value original) {
+  auto type = asTensor(original.getType());
+  Type elem = loweredElementType(type);
+  if (Operation *def = original.getDefiningOp()) {
+    // Take over the buffer of a value this one reads only at its own index
+    // and that nothing reads afterwards (`num = exp(x - max)` over `x`):
+    // fewer live tiles keep the working set in the L1 cache.
+    SmallVector<std::pair<Value, bool>> worklist{{original, true}};
+    llvm::DenseSet<Value> seen;
+    Value candidate;
+    bool blocked = false;
+    while (!worklist.empty() && !blocked) {
+      auto [u, pointwise] = worklist.pop_back_val();
+      if (!isTensor(u.getType()) || !seen.insert(u).second)
+        continue;
+      if (u != original) {
+        if (Value buf = buffers.lookup(u)) {
+          bool reusable = pointwise && plan.isMaterialized(u) &&
+                          buf.getType() == MemRefType::get(
+                              type.getShape(), storageType(elem)) &&
+                          plan.isDeadAfter(u, def) &&
+                          llvm::count_if(buffers, [&](auto &entry) {
+                            return entry.second == buf;
+                          }) == 1;
+          if (reusable && !candidate)
+            candidate = buf;
+          continue;
+        }
+      }
+      Operation *op = u.getDefiningOp();
+      if (!op) {
+        blocked = true;
+        break;
+      }
+      bool keeps = pointwise && readsOperandsAtOwnIndex(op);
+      for (Value operand : op->getOperands())
+        worklist.push_back({operand, keeps});
+    }
+    if (candidate && !blocked)
+      return candidate;
+  }
+  return allocBuffer(original.getLoc(), type.getShape(), elem);
 }
 
 void TileLowering::fillBuffer(OpBuilder &b, Value original, Value buf) {
@@ -663,6 +705,12 @@ LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
           })
           .Default([&](Operation *) -> LogicalResult {
             // Anything else elementwise that the plan chose to keep.
+            // Prefer a buffer taken over from a dead operand to the one
+            // allocated above.
+            Value fresh = outs[0];
+            outs[0] = bufferFor(op->getResult(0));
+            if (outs[0] != fresh)
+              fresh.getDefiningOp()->erase();
             fillBuffer(b, op->getResult(0), outs[0]);
             return success();
           });

@@ -66,10 +66,15 @@ class MaterializationPlan {
 public:
   void build(mlir::FunctionOpInterface func);
   bool isMaterialized(Value v) const { return materialized.contains(v); }
+  /// True when the buffer of the materialized value `v` is read by no op
+  /// after `at` (an op of the same block): `at` may take it over.
+  bool isDeadAfter(Value v, Operation *at) const;
 
 private:
   void planBlock(mlir::Block &block);
   llvm::DenseSet<Value> materialized;
+  /// Ops of its block at which each materialized value's buffer is read.
+  llvm::DenseMap<Value, llvm::SmallVector<Operation *, 2>> readers;
 };
 
 /// True when every tensor operand of `op` is read at the index of the
@@ -160,6 +165,9 @@ public:
   /// Evaluates `original` at every index into a fresh buffer (or returns its
   /// existing buffer).
   Value materialize(OpBuilder &b, Value original);
+  /// A buffer for materializing `original`: one it can take over from a
+  /// dead value it reads pointwise, else a new one.
+  Value bufferFor(Value original);
   /// Writes every element of `original` into `buf`, mask-versioned.
   void fillBuffer(OpBuilder &b, Value original, Value buf);
 
@@ -174,6 +182,12 @@ public:
                          llvm::ArrayRef<int64_t> shape, ValueRange roots,
                          ValueRange extraMasks,
                          llvm::function_ref<void(OpBuilder &)> emitNest);
+  /// The same for a nest that produces scalars (`resultTypes`), returned by
+  /// `emitNest` and merged from both copies.
+  llvm::SmallVector<Value> emitMaskVersioned(
+      OpBuilder &b, Location loc, llvm::ArrayRef<int64_t> shape,
+      ValueRange roots, ValueRange extraMasks, mlir::TypeRange resultTypes,
+      llvm::function_ref<llvm::SmallVector<Value>(OpBuilder &)> emitNest);
 
   /// An i1 that is true only if every element of the index-pure `mask` is
   /// true, computed from its operands' value ranges without a loop
