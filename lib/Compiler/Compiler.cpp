@@ -31,6 +31,7 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 
@@ -49,8 +50,18 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   pm.addPass(createLoopInvariantCodeMotionPass());
 }
 
+/// Whether the host (the JIT's target) turns `llvm.ldexp` into one
+/// instruction (AVX-512's vscalefps); elsewhere LLVM expands it.
+static bool hostHasFastLdexp() {
+  static const bool fast =
+      llvm::sys::getHostCPUFeatures().lookup("avx512f");
+  return fast;
+}
+
 void buildLoopsToLLVMPipeline(OpPassManager &pm) {
-  pm.addPass(createApproximateMath());
+  ApproximateMathOptions mathOpts;
+  mathOpts.ldexpScaling = hostHasFastLdexp();
+  pm.addPass(createApproximateMath(mathOpts));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass());

@@ -185,9 +185,20 @@ def ApproximateMath : Pass<"tilerun-approximate-math"> {
     approximations (accurate to a few ulp in f32) are plain arithmetic that
     vectorises with the rest of the loop. Functions whose approximations
     are less accurate than Triton's GPU versions are left to the C library.
+
+    With `ldexp-scaling` (set for hosts with AVX-512, where `llvm.ldexp`
+    is the single instruction `vscalefps`), f32 `exp` and `exp2` use a
+    shorter expansion: Cody-Waite range reduction, a degree-5 polynomial
+    and one `ldexp`, which handles overflow, underflow and subnormal
+    results itself, so no selects are needed around the polynomial.
   }];
+  let options = [
+    Option<"ldexpScaling", "ldexp-scaling", "bool", /*default=*/"false",
+           "Scale exp's polynomial with llvm.ldexp (fast with AVX-512)">
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
-                           "mlir::vector::VectorDialect"];
+                           "mlir::vector::VectorDialect",
+                           "mlir::LLVM::LLVMDialect"];
 }
 
 #endif // TILERUN_CONVERSION_PASSES

@@ -3,9 +3,11 @@
 #include "tilerun/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace tilerun {
@@ -16,10 +18,89 @@ namespace tilerun {
 using namespace mlir;
 
 namespace {
+
+/// f32 exp(x) (or exp2(x)) as 2^k * p(r): k = round(x * log2(e)) by the
+/// 1.5 * 2^23 rounding trick, r = x - k * ln(2) in two FMAs (Cody-Waite),
+/// p a degree-5 minimax polynomial on |r| <= ln(2)/2 (Cephes' expf, about
+/// 1 ulp), and the scaling by 2^k one `llvm.ldexp`, which rounds overflow
+/// to inf and underflow to subnormals or zero exactly. The input is clamped
+/// to [-104, 89] (where exp is 0 and inf in f32) only to keep k in range;
+/// NaN passes the clamps and the polynomial unchanged.
+template <typename ExpOp>
+struct ExpandExpWithLdexp : OpRewritePattern<ExpOp> {
+  using OpRewritePattern<ExpOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ExpOp op,
+                                PatternRewriter &rewriter) const override {
+    // Scalars only: LLVM's ldexp takes a vector exponent but the LLVM
+    // dialect's op does not. Tile loops are scalar until LLVM vectorises
+    // them, which widens ldexp again.
+    Type type = op.getType();
+    if (!type.isF32())
+      return failure();
+    Location loc = op.getLoc();
+    ImplicitLocOpBuilder b(loc, rewriter);
+    Type intType = b.getI32Type();
+    auto f = [&](float c) -> Value {
+      return arith::ConstantOp::create(b, b.getF32FloatAttr(c));
+    };
+    auto i = [&](int32_t c) -> Value {
+      return arith::ConstantOp::create(b, b.getI32IntegerAttr(c));
+    };
+    auto fma = [&](Value x, Value y, Value z) -> Value {
+      return math::FmaOp::create(b, x, y, z);
+    };
+    auto clampBelow = [&](Value x, float lo) -> Value {
+      Value below = arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, x, f(lo));
+      return arith::SelectOp::create(b, below, f(lo), x);
+    };
+    auto clampAbove = [&](Value x, float hi) -> Value {
+      Value above = arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, x, f(hi));
+      return arith::SelectOp::create(b, above, f(hi), x);
+    };
+
+    constexpr bool isExp2 = std::is_same_v<ExpOp, math::Exp2Op>;
+    constexpr float kRound = 12582912.0f; // 1.5 * 2^23
+    const float kLn2Hi = 0.693359375f, kLn2Lo = -2.12194440e-4f;
+    Value x = op.getOperand();
+    x = clampAbove(clampBelow(x, isExp2 ? -151.0f : -104.0f),
+                   isExp2 ? 129.0f : 89.0f);
+    // t holds round(x * log2(e)) in its low mantissa bits.
+    Value t = isExp2 ? arith::AddFOp::create(b, x, f(kRound)).getResult()
+                     : fma(x, f(1.44269504088896341f), f(kRound));
+    Value k = arith::SubFOp::create(b, t, f(kRound));
+    Value r;
+    if (isExp2) {
+      // The fraction is exact; scale it to a natural exponent.
+      Value frac = arith::SubFOp::create(b, x, k);
+      r = arith::MulFOp::create(b, frac, f(0.693147180559945309f));
+    } else {
+      r = fma(k, f(-kLn2Hi), x);
+      r = fma(k, f(-kLn2Lo), r);
+    }
+    Value p = f(1.9875691500e-4f);
+    for (float c : {1.3981999507e-3f, 8.3334519073e-3f, 4.1665795894e-2f,
+                    1.6666665459e-1f, 5.0000001201e-1f})
+      p = fma(p, r, f(c));
+    Value r2 = arith::MulFOp::create(b, r, r);
+    Value y = arith::AddFOp::create(b, fma(p, r2, r), f(1.0f));
+    Value tBits = arith::BitcastOp::create(b, intType, t);
+    Value ki = arith::SubIOp::create(b, tBits, i(0x4B400000));
+    rewriter.replaceOp(op, LLVM::LoadExpOp::create(b, type, y, ki));
+    return success();
+  }
+};
+
 struct ApproximateMathPass
     : public tilerun::impl::ApproximateMathBase<ApproximateMathPass> {
+  using ApproximateMathBase::ApproximateMathBase;
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
+    if (ldexpScaling)
+      patterns.add<ExpandExpWithLdexp<math::ExpOp>,
+                   ExpandExpWithLdexp<math::Exp2Op>>(&getContext(),
+                                                     /*benefit=*/2);
     // exp and exp2 are accurate to ~1 ulp. The log approximations lose
     // subnormal inputs and erf/tanh are not close enough to the GPU's
     // results: those stay library calls.

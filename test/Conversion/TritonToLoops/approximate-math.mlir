@@ -1,0 +1,57 @@
+// RUN: tilerun-opt %s -tilerun-approximate-math="ldexp-scaling=true" | FileCheck %s --check-prefix=LDEXP
+// RUN: tilerun-opt %s -tilerun-approximate-math | FileCheck %s --check-prefix=POLY
+
+// With ldexp scaling: clamp, Cody-Waite reduction, a degree-5 polynomial and
+// one ldexp by the exponent recovered from the rounding constant's bits.
+// LDEXP-LABEL: func.func @exp(
+// LDEXP-NOT: math.exp
+// LDEXP: arith.cmpf olt
+// LDEXP: arith.cmpf ogt
+// LDEXP: math.fma %{{.*}}, %{{.*}}, %cst{{.*}} : f32
+// LDEXP-COUNT-7: math.fma
+// LDEXP: %[[BITS:.*]] = arith.bitcast %{{.*}} : f32 to i32
+// LDEXP: %[[K:.*]] = arith.subi %[[BITS]], %{{.*}} : i32
+// LDEXP: llvm.intr.ldexp(%{{.*}}, %[[K]]) : (f32, i32) -> f32
+// POLY-LABEL: func.func @exp(
+// POLY-NOT: math.exp
+// POLY-NOT: llvm.intr.ldexp
+// POLY: return
+func.func @exp(%x: f32) -> f32 {
+  %y = math.exp %x : f32
+  return %y : f32
+}
+
+// exp2 splits off the exact fraction instead.
+// LDEXP-LABEL: func.func @exp2(
+// LDEXP-NOT: math.exp2
+// LDEXP: arith.addf
+// LDEXP: arith.subf
+// LDEXP: arith.subf
+// LDEXP: arith.mulf
+// LDEXP: llvm.intr.ldexp(%{{.*}}, %{{.*}}) : (f32, i32) -> f32
+// MLIR has no f32 exp2 approximation: without ldexp it stays a call.
+// POLY-LABEL: func.func @exp2(
+// POLY: math.exp2
+func.func @exp2(%x: f32) -> f32 {
+  %y = math.exp2 %x : f32
+  return %y : f32
+}
+
+// The LLVM dialect's ldexp has no vector form: vectors keep MLIR's
+// polynomial.
+// LDEXP-LABEL: func.func @exp_vector
+// LDEXP-NOT: math.exp
+// LDEXP-NOT: llvm.intr.ldexp
+// LDEXP: return
+func.func @exp_vector(%x: vector<16xf32>) -> vector<16xf32> {
+  %y = math.exp %x : vector<16xf32>
+  return %y : vector<16xf32>
+}
+
+// f64 is left to the C library.
+// LDEXP-LABEL: func.func @exp_f64
+// LDEXP: math.exp %{{.*}} : f64
+func.func @exp_f64(%x: f64) -> f64 {
+  %y = math.exp %x : f64
+  return %y : f64
+}
