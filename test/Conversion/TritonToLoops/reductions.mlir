@@ -1,0 +1,129 @@
+// RUN: tilerun-opt %s -tilerun-convert-triton-to-loops -canonicalize -cse | FileCheck %s
+
+// A sum along the innermost axis: 64 lane partials take consecutive chunks
+// of the row in one pass (the loop LLVM vectorises), then fold as a tree.
+// The masked load feeding it is versioned; the result is a scalar, so both
+// copies yield it.
+// CHECK-LABEL: func.func @row_sum
+// CHECK-COUNT-2: memref.alloca() {{.*}} : memref<64xf32>
+// CHECK: %[[SUM:.*]] = scf.if %{{.*}} -> (f32) {
+// CHECK:   scf.for %{{.*}} = %c0 to %c64 step %c1 {
+// CHECK:     memref.store
+// CHECK:   scf.for %[[CHUNK:.*]] = %c64 to %c1024 step %c64 {
+// CHECK:     scf.for %[[L:.*]] = %c0 to %c64 step %c1 {
+// CHECK:       arith.addi %[[CHUNK]], %[[L]]
+// CHECK:       %[[ACC:.*]] = memref.load %[[P:.*]][%[[L]]]
+// CHECK-NOT:   scf.if
+// CHECK:       llvm.load
+// CHECK:       %[[NEW:.*]] = arith.addf %[[ACC]]
+// CHECK:       memref.store %[[NEW]], %[[P]][%[[L]]]
+// CHECK-COUNT-63: arith.addf
+// CHECK:   scf.yield %{{.*}} : f32
+// CHECK: } else {
+// CHECK:   scf.if
+// CHECK: llvm.store %[[SUM]]
+tt.func public @row_sum(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>, %n: i32) {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  %ns = tt.splat %n : i32 -> tensor<1024xi32>
+  %m = arith.cmpi slt, %r, %ns : tensor<1024xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+  %xp = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+  %zero = arith.constant dense<0.0> : tensor<1024xf32>
+  %v = tt.load %xp, %m, %zero : tensor<1024x!tt.ptr<f32>>
+  %s = "tt.reduce"(%v) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<1024xf32>) -> f32
+  tt.store %out, %s : !tt.ptr<f32>
+  tt.return
+}
+
+// A custom combine keeps the GPU's tree order (i with i + n/2, then
+// i + n/4, ...). Its first four levels run as one pass: each of the 64
+// scratch elements is the unrolled tree over 16 elements 64 apart.
+// CHECK-LABEL: func.func @custom_tree
+// CHECK: %[[S:.*]] = memref.alloca() {{.*}} : memref<64xf32>
+// CHECK: scf.for %[[K:.*]] = %c0 to %c64 step %c1 {
+// CHECK-DAG: arith.addi %[[K]], %c512
+// CHECK-DAG: arith.addi %[[K]], %c960
+// CHECK-COUNT-15: arith.subf
+// CHECK: memref.store %{{.*}}, %[[S]][%[[K]]]
+// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c1 {
+// CHECK-NOT: scf.for %{{.*}} = %c0 to %c64
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
+tt.func public @custom_tree(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+  %xp = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+  %v = tt.load %xp : tensor<1024x!tt.ptr<f32>>
+  %s = "tt.reduce"(%v) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.subf %a, %b : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<1024xf32>) -> f32
+  tt.store %out, %s : !tt.ptr<f32>
+  tt.return
+}
+
+// `e = exp(x - max(x))` reads x only at its own index and x is dead after
+// it: e takes over x's buffer, so one row buffer serves the whole kernel.
+// CHECK-LABEL: func.func @softmax_row
+// CHECK-COUNT-1: memref.alloca() {{.*}} : memref<1024xf32>
+// CHECK-NOT: memref.alloca() {{.*}} : memref<1024xf32>
+// CHECK: return
+tt.func public @softmax_row(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+  %xp = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+  %v = tt.load %xp : tensor<1024x!tt.ptr<f32>>
+  %mx = "tt.reduce"(%v) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.maxnumf %a, %b : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<1024xf32>) -> f32
+  %mxs = tt.splat %mx : f32 -> tensor<1024xf32>
+  %d = arith.subf %v, %mxs : tensor<1024xf32>
+  %e = math.exp %d : tensor<1024xf32>
+  %sum = "tt.reduce"(%e) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<1024xf32>) -> f32
+  %sums = tt.splat %sum : f32 -> tensor<1024xf32>
+  %q = arith.divf %e, %sums : tensor<1024xf32>
+  %ys = tt.splat %y : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+  %yp = tt.addptr %ys, %r : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+  tt.store %yp, %q : tensor<1024x!tt.ptr<f32>>
+  tt.return
+}
+
+// x is read again after e is computed: e gets a buffer of its own.
+// CHECK-LABEL: func.func @operand_still_live
+// CHECK-COUNT-2: memref.alloca() {{.*}} : memref<1024xf32>
+tt.func public @operand_still_live(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+  %xp = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+  %v = tt.load %xp : tensor<1024x!tt.ptr<f32>>
+  %mx = "tt.reduce"(%v) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.maxnumf %a, %b : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<1024xf32>) -> f32
+  %mxs = tt.splat %mx : f32 -> tensor<1024xf32>
+  %d = arith.subf %v, %mxs : tensor<1024xf32>
+  %e = math.exp %d : tensor<1024xf32>
+  %sum = "tt.reduce"(%e) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<1024xf32>) -> f32
+  %sums = tt.splat %sum : f32 -> tensor<1024xf32>
+  %q = arith.divf %e, %sums : tensor<1024xf32>
+  %q2 = arith.addf %q, %v : tensor<1024xf32>
+  %ys = tt.splat %y : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+  %yp = tt.addptr %ys, %r : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+  tt.store %yp, %q2 : tensor<1024x!tt.ptr<f32>>
+  tt.return
+}
