@@ -40,46 +40,47 @@ using namespace llvm;
 
 namespace {
 
+cl::OptionCategory toolCategory("tilerun options");
 cl::SubCommand runCmd("run", "Compile a kernel and launch it on a grid");
 cl::SubCommand checkCmd("check", "Parse and verify a module");
 
 cl::opt<std::string> runInput(cl::Positional, cl::desc("<input.mlir>"),
-                              cl::sub(runCmd));
+                              cl::sub(runCmd), cl::cat(toolCategory));
 cl::opt<std::string> checkInput(cl::Positional, cl::desc("<input.mlir>"),
-                                cl::sub(checkCmd));
+                                cl::sub(checkCmd), cl::cat(toolCategory));
 cl::SubCommand convertCmd("convert", "Rewrite a linalg-on-memref module");
 cl::opt<std::string> convertInput(cl::Positional, cl::desc("<input.mlir>"),
-                                  cl::sub(convertCmd));
+                                  cl::sub(convertCmd), cl::cat(toolCategory));
 cl::opt<std::string> convertTo("to", cl::desc("Target form (ranked-tensors)"),
-                               cl::value_desc("FORM"), cl::sub(convertCmd));
+                               cl::value_desc("FORM"), cl::sub(convertCmd), cl::cat(toolCategory));
 cl::opt<std::string> convertOutput("o", cl::desc("Output file"),
                                    cl::value_desc("OUT.mlir"), cl::init("-"),
-                                   cl::sub(convertCmd));
+                                   cl::sub(convertCmd), cl::cat(toolCategory));
 cl::opt<std::string> kernelName("kernel", cl::desc("Kernel to run"),
-                                cl::value_desc("NAME"), cl::sub(runCmd));
+                                cl::value_desc("NAME"), cl::sub(runCmd), cl::cat(toolCategory));
 cl::opt<std::string> gridOpt("grid", cl::desc("Launch grid"),
-                             cl::value_desc("X[,Y[,Z]]"), cl::sub(runCmd));
+                             cl::value_desc("X[,Y[,Z]]"), cl::sub(runCmd), cl::cat(toolCategory));
 cl::list<std::string> argOpts(
     "arg", cl::desc("Bind a parameter: NAME=@IN.npy, NAME=VALUE or "
                     "NAME=randn|zeros|empty:DTYPE:SHAPE"),
-    cl::value_desc("NAME=VALUE"), cl::sub(runCmd));
+    cl::value_desc("NAME=VALUE"), cl::sub(runCmd), cl::cat(toolCategory));
 cl::list<std::string> saveOpts("save",
                                cl::desc("Write a buffer after the launch"),
-                               cl::value_desc("NAME=OUT.npy"), cl::sub(runCmd));
+                               cl::value_desc("NAME=OUT.npy"), cl::sub(runCmd), cl::cat(toolCategory));
 cl::opt<unsigned> threadsOpt("threads",
                              cl::desc("Worker threads (default: all cores)"),
-                             cl::init(0), cl::sub(runCmd));
+                             cl::init(0), cl::sub(runCmd), cl::cat(toolCategory));
 cl::opt<unsigned> benchOpt("bench",
                            cl::desc("Time N launches after a warm-up launch"),
-                           cl::init(0), cl::value_desc("N"), cl::sub(runCmd));
+                           cl::init(0), cl::value_desc("N"), cl::sub(runCmd), cl::cat(toolCategory));
 cl::opt<bool> checkedOpt("check", cl::desc("Bounds-check memory accesses"),
-                         cl::sub(runCmd));
+                         cl::sub(runCmd), cl::cat(toolCategory));
 cl::opt<uint64_t> maxProgramBytesOpt(
     "max-program-bytes",
     cl::desc("Most bytes of tile buffers and shared memory per program "
              "(default 64 MiB, at most 2 GiB)"),
     cl::init(tilerun::CompileOptions().maxProgramBytes), cl::value_desc("N"),
-    cl::sub(runCmd));
+    cl::sub(runCmd), cl::cat(toolCategory));
 
 [[noreturn]] void fail(const Twine &msg) {
   WithColor::error(errs(), "tilerun") << msg << "\n";
@@ -221,7 +222,8 @@ int runRun(mlir::MLIRContext &ctx) {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions({&cl::getGeneralCategory()});
+  // LLVM's own options (registered in the general category) stay hidden.
+  cl::HideUnrelatedOptions({&toolCategory});
   cl::ParseCommandLineOptions(argc, argv, "tilerun: run Triton kernels on CPUs\n");
 
   mlir::DialectRegistry registry;

@@ -224,11 +224,25 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
                 });
             scf::YieldOp::create(cb, loc);
           });
-    // The lanes fold pairwise: lane l with lane l + half.
+    // The lanes fold pairwise, lane l with lane l + half: wide levels as
+    // loops (vectorised), the last eight lanes unrolled.
+    constexpr int64_t kUnrolledLanes = 8;
+    int64_t half = lanes / 2;
+    for (; half >= kUnrolledLanes; half /= 2)
+      scf::ForOp::create(
+          ob, loc, c(ob, 0), c(ob, half), c(ob, 1), ValueRange{},
+          [&](OpBuilder &lb, Location, Value l, ValueRange) {
+            Value upper = arith::AddIOp::create(lb, loc, l, c(lb, half));
+            Value lo = tl.loadBuffer(lb, loc, partials, l, elem);
+            Value hi = tl.loadBuffer(lb, loc, partials, upper, elem);
+            tl.storeBuffer(lb, loc, emitCombine(tl, lb, combine, lo, hi)[0],
+                           partials, l);
+            scf::YieldOp::create(lb, loc);
+          });
     SmallVector<Value> leaves;
-    for (int64_t l = 0; l < lanes; ++l)
+    for (int64_t l = 0; l < 2 * half; ++l)
       leaves.push_back(tl.loadBuffer(ob, loc, partials, c(ob, l), elem));
-    for (int64_t half = lanes / 2; half >= 1; half /= 2)
+    for (; half >= 1; half /= 2)
       for (int64_t l = 0; l < half; ++l)
         leaves[l] = emitCombine(tl, ob, combine, leaves[l], leaves[l + half])[0];
     Value r = reduce->getResult(0);
