@@ -113,14 +113,28 @@ bool readsOperandsAtOwnIndex(Operation *op) {
              tt::PreciseDivFOp>(op);
 }
 
-bool MaterializationPlan::isDeadAfter(Value v, Operation *at) const {
-  auto it = readers.find(v);
-  if (it == readers.end())
-    return false;
-  return llvm::all_of(it->second, [&](Operation *reader) {
-    return reader == at || (reader->getBlock() == at->getBlock() &&
-                            reader->isBeforeInBlock(at));
-  });
+bool MaterializationPlan::isDeadAt(Value v, Operation *at,
+                                   bool readByAt) const {
+  Block *block = v.getParentBlock();
+  if (Operation *atHere = block->findAncestorOpInBlock(*at)) {
+    auto it = readers.find(v);
+    if (it == readers.end())
+      return false; // a block argument of the region being lowered
+    return llvm::all_of(it->second, [&](Operation *reader) {
+      return (readByAt && reader == atHere) || reader->isBeforeInBlock(atHere);
+    });
+  }
+  // `v` lives in a region nested in an op that `at` comes after.
+  for (Operation *enclosing = block->getParentOp(); enclosing;
+       enclosing = enclosing->getBlock() ? enclosing->getBlock()->getParentOp()
+                                         : nullptr) {
+    if (!enclosing->getBlock())
+      return false;
+    if (Operation *atThere =
+            enclosing->getBlock()->findAncestorOpInBlock(*at))
+      return enclosing->isBeforeInBlock(atThere);
+  }
+  return false;
 }
 
 void MaterializationPlan::build(FunctionOpInterface func) {
@@ -157,15 +171,6 @@ void MaterializationPlan::planBlock(Block &block) {
     for (OpResult result : op->getResults()) {
       if (!isTensor(result.getType()))
         continue;
-      if (kind == Kind::Materializing || kind == Kind::Other) {
-        // Other: region ops (their results live in slots) and ops whose
-        // lowering writes a buffer itself.
-        if (kind == Kind::Materializing)
-          materialized.insert(result);
-        addPoint(points[result], op, 1);
-        continue;
-      }
-
       Points pts;
       llvm::SmallPtrSet<Operation *, 4> pointwiseUsers;
       for (OpOperand &use : result.getUses()) {
@@ -202,6 +207,20 @@ void MaterializationPlan::planBlock(Block &block) {
         } else {
           addPoint(pts, anc, weight);
         }
+      }
+
+      if (kind == Kind::Materializing || kind == Kind::Other) {
+        // Other: region ops (their results live in slots) and ops whose
+        // lowering writes a buffer itself.
+        if (kind == Kind::Materializing)
+          materialized.insert(result);
+        auto &where = readers[result];
+        for (auto [p, w] : pts)
+          where.push_back(p);
+        Points self;
+        addPoint(self, op, 1);
+        points[result] = std::move(self);
+        continue;
       }
 
       unsigned total = 0;

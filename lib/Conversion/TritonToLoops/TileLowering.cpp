@@ -128,11 +128,39 @@ void TileLowering::emitLoopNest(
 
 Value TileLowering::allocBuffer(Location loc, ArrayRef<int64_t> shape,
                                 Type elem) {
-  OpBuilder eb(entryBlock, entryBlock->begin());
   auto type = MemRefType::get(shape, storageType(elem));
-  // Aligned for vector loads of whole rows.
-  return memref::AllocaOp::create(eb, loc, type, ValueRange{},
-                                  eb.getI64IntegerAttr(64));
+  Value buf = reusableBuffer(type);
+  if (!buf) {
+    OpBuilder eb(entryBlock, entryBlock->begin());
+    // Aligned for vector loads of whole rows.
+    buf = memref::AllocaOp::create(eb, loc, type, ValueRange{},
+                                   eb.getI64IntegerAttr(64));
+  }
+  claimed.insert(buf);
+  return buf;
+}
+
+Value TileLowering::reusableBuffer(MemRefType type) {
+  if (!currentOp)
+    return Value();
+  // A buffer is free when every value living in it is dead at the op being
+  // lowered, and no allocation of that op has claimed it.
+  llvm::DenseMap<Value, bool> free;
+  for (auto &[v, buf] : buffers) {
+    if (buf.getType() != type || claimed.contains(buf))
+      continue;
+    bool dead = plan.isDeadAt(v, currentOp, /*readByAt=*/false);
+    auto [it, inserted] = free.try_emplace(buf, dead);
+    if (!inserted)
+      it->second = it->second && dead;
+  }
+  // The first free one in the entry block, for a deterministic choice.
+  Value best;
+  for (auto [buf, isFree] : free)
+    if (isFree && (!best || buf.getDefiningOp()->isBeforeInBlock(
+                                best.getDefiningOp())))
+      best = buf;
+  return best;
 }
 
 Value TileLowering::indexConstant(int64_t v) {
@@ -254,10 +282,12 @@ Value TileLowering::bufferFor(Value original) {
           bool reusable = pointwise && plan.isMaterialized(u) &&
                           buf.getType() == MemRefType::get(
                               type.getShape(), storageType(elem)) &&
-                          plan.isDeadAfter(u, def) &&
-                          llvm::count_if(buffers, [&](auto &entry) {
-                            return entry.second == buf;
-                          }) == 1;
+                          llvm::all_of(buffers, [&](auto &entry) {
+                            // Earlier owners of a reused buffer are dead.
+                            return entry.second != buf ||
+                                   plan.isDeadAt(entry.first, def,
+                                                 /*readByAt=*/entry.first == u);
+                          });
           if (reusable && !candidate)
             candidate = buf;
           continue;
@@ -463,10 +493,21 @@ void TileLowering::copyIntoSlots(OpBuilder &b, Location loc, ValueRange values,
 //===----------------------------------------------------------------------===//
 
 LogicalResult TileLowering::lowerBlock(OpBuilder &b, Block &block) {
+  bool topLevel = !block.getParentOp() ||
+                  isa<FunctionOpInterface>(block.getParentOp());
   for (Operation &op : block) {
     if (op.hasTrait<OpTrait::IsTerminator>())
       continue; // handled by the parent
-    if (failed(lowerOp(b, &op)) || errorReported)
+    // Buffers are reused between top-level ops only: everything an op
+    // allocates (its results, slots, scratch) stays claimed while it is
+    // lowered, nested regions included.
+    if (topLevel)
+      claimed.clear();
+    Operation *enclosing = currentOp;
+    currentOp = &op;
+    LogicalResult lowered = lowerOp(b, &op);
+    currentOp = enclosing;
+    if (failed(lowered) || errorReported)
       return failure();
   }
   return success();
@@ -709,8 +750,10 @@ LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
             // allocated above.
             Value fresh = outs[0];
             outs[0] = bufferFor(op->getResult(0));
-            if (outs[0] != fresh)
+            if (outs[0] != fresh && fresh.use_empty()) {
+              claimed.erase(fresh);
               fresh.getDefiningOp()->erase();
+            }
             fillBuffer(b, op->getResult(0), outs[0]);
             return success();
           });

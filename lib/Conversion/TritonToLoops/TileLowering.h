@@ -66,14 +66,16 @@ class MaterializationPlan {
 public:
   void build(mlir::FunctionOpInterface func);
   bool isMaterialized(Value v) const { return materialized.contains(v); }
-  /// True when the buffer of the materialized value `v` is read by no op
-  /// after `at` (an op of the same block): `at` may take it over.
-  bool isDeadAfter(Value v, Operation *at) const;
+  /// True when no op from `at` on reads `v`'s buffer (with `readByAt`, `at`
+  /// itself may still read it: it is the op taking the buffer over). Values
+  /// in regions nested in an op before `at` are dead; block arguments of a
+  /// region `at` is in are not.
+  bool isDeadAt(Value v, Operation *at, bool readByAt) const;
 
 private:
   void planBlock(mlir::Block &block);
   llvm::DenseSet<Value> materialized;
-  /// Ops of its block at which each materialized value's buffer is read.
+  /// Ops of its block at which each buffered value's buffer is read.
   llvm::DenseMap<Value, llvm::SmallVector<Operation *, 2>> readers;
 };
 
@@ -151,7 +153,8 @@ public:
   emitLoopNest(OpBuilder &b, Location loc, llvm::ArrayRef<int64_t> shape,
                llvm::function_ref<void(OpBuilder &, ValueRange)> body);
   /// A stack buffer placed in the kernel's entry block, so loops don't grow
-  /// the stack.
+  /// the stack: the buffer of a dead value when one of the type is free
+  /// (fewer live tiles keep the working set in the L1 cache), else a new one.
   Value allocBuffer(Location loc, llvm::ArrayRef<int64_t> shape, Type elem);
   /// An index constant defined once in the entry block, so that indices built
   /// from it compare equal and hit the element cache.
@@ -257,6 +260,12 @@ private:
   };
   /// Keyed by a hash of (value, block, indices); entries disambiguate.
   llvm::DenseMap<size_t, llvm::SmallVector<CacheEntry, 1>> elementCache;
+  /// A free buffer of `type` (see allocBuffer), or null.
+  Value reusableBuffer(mlir::MemRefType type);
+  /// The op being lowered, and the buffers the current top-level op has
+  /// allocated or taken over.
+  Operation *currentOp = nullptr;
+  llvm::DenseSet<Value> claimed;
   /// Masks known to be all-true in the loop nest being emitted.
   llvm::DenseSet<Value> assumedTrue;
   bool errorReported = false;

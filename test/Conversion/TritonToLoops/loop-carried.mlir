@@ -90,3 +90,48 @@ tt.func public @transposed_update(%y: !tt.ptr<f32>, %n: i32) {
   tt.store %yp, %res : tensor<8x8x!tt.ptr<f32>>
   tt.return
 }
+
+// Two accumulations one after the other (layernorm's mean and variance):
+// the first slot is dead once its reduction has read it, so the second loop
+// carries its tile in the same buffer.
+// CHECK-LABEL: func.func @sequential_slots
+// CHECK-COUNT-1: memref.alloca() {{.*}} : memref<128xf32>
+// CHECK-NOT: memref.alloca() {{.*}} : memref<128xf32>
+// CHECK: return
+tt.func public @sequential_slots(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.0> : tensor<128xf32>
+  %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
+  %sum = scf.for %off = %c0 to %n step %c128 iter_args(%a = %zero) -> (tensor<128xf32>) : i32 {
+    %offs = tt.splat %off : i32 -> tensor<128xi32>
+    %cols = arith.addi %offs, %r : tensor<128xi32>
+    %p = tt.addptr %xs, %cols : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+    %v = tt.load %p : tensor<128x!tt.ptr<f32>>
+    %s = arith.addf %a, %v : tensor<128xf32>
+    scf.yield %s : tensor<128xf32>
+  }
+  %s1 = "tt.reduce"(%sum) <{axis = 0 : i32}> ({
+  ^bb0(%l: f32, %h: f32):
+    %t = arith.addf %l, %h : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<128xf32>) -> f32
+  %sq = scf.for %off = %c0 to %n step %c128 iter_args(%a = %zero) -> (tensor<128xf32>) : i32 {
+    %offs = tt.splat %off : i32 -> tensor<128xi32>
+    %cols = arith.addi %offs, %r : tensor<128xi32>
+    %p = tt.addptr %xs, %cols : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+    %v = tt.load %p : tensor<128x!tt.ptr<f32>>
+    %v2 = arith.mulf %v, %v : tensor<128xf32>
+    %s = arith.addf %a, %v2 : tensor<128xf32>
+    scf.yield %s : tensor<128xf32>
+  }
+  %s2 = "tt.reduce"(%sq) <{axis = 0 : i32}> ({
+  ^bb0(%l: f32, %h: f32):
+    %t = arith.addf %l, %h : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<128xf32>) -> f32
+  %total = arith.addf %s1, %s2 : f32
+  tt.store %y, %total : !tt.ptr<f32>
+  tt.return
+}
