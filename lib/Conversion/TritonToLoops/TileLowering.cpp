@@ -11,6 +11,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -265,45 +266,51 @@ Value TileLowering::materialize(OpBuilder &b, Value original) {
 Value TileLowering::bufferFor(Value original) {
   auto type = asTensor(original.getType());
   Type elem = loweredElementType(type);
-  if (Operation *def = original.getDefiningOp()) {
-    // Take over the buffer of a value this one reads only at its own index
-    // and that nothing reads afterwards (`num = exp(x - max)` over `x`):
-    // fewer live tiles keep the working set in the L1 cache.
-    SmallVector<std::pair<Value, bool>> worklist{{original, true}};
-    llvm::DenseSet<Value> seen;
-    Value candidate;
-    bool blocked = false;
-    while (!worklist.empty() && !blocked) {
-      auto [u, pointwise] = worklist.pop_back_val();
-      if (!isTensor(u.getType()) || !seen.insert(u).second)
+  auto memrefType = MemRefType::get(type.getShape(), storageType(elem));
+  Operation *def = original.getDefiningOp();
+  if (!def)
+    return allocBuffer(original.getLoc(), type.getShape(), elem);
+  // Take over the buffer of a value this one reads only at its own index
+  // and that nothing reads afterwards (`num = exp(x - max)` over `x`):
+  // fewer live tiles keep the working set in the L1 cache. Buffered values
+  // read at other indices too (through a transpose, a broadcast...) are
+  // excluded: their elements would be overwritten before being read.
+  SmallVector<std::pair<Value, bool>> worklist{{original, true}};
+  llvm::DenseSet<Value> seen[2];
+  llvm::SetVector<Value> readHere;
+  llvm::DenseSet<Value> readElsewhere;
+  while (!worklist.empty()) {
+    auto [u, pointwise] = worklist.pop_back_val();
+    if (!isTensor(u.getType()) || !seen[pointwise].insert(u).second)
+      continue;
+    if (u != original) {
+      if (Value buf = buffers.lookup(u)) {
+        if (pointwise)
+          readHere.insert(u);
+        else
+          readElsewhere.insert(buf);
         continue;
-      if (u != original) {
-        if (Value buf = buffers.lookup(u)) {
-          bool reusable = pointwise && plan.isMaterialized(u) &&
-                          buf.getType() == MemRefType::get(
-                              type.getShape(), storageType(elem)) &&
-                          llvm::all_of(buffers, [&](auto &entry) {
-                            // Earlier owners of a reused buffer are dead.
-                            return entry.second != buf ||
-                                   plan.isDeadAt(entry.first, def,
-                                                 /*readByAt=*/entry.first == u);
-                          });
-          if (reusable && !candidate)
-            candidate = buf;
-          continue;
-        }
       }
-      Operation *op = u.getDefiningOp();
-      if (!op) {
-        blocked = true;
-        break;
-      }
-      bool keeps = pointwise && readsOperandsAtOwnIndex(op);
-      for (Value operand : op->getOperands())
-        worklist.push_back({operand, keeps});
     }
-    if (candidate && !blocked)
-      return candidate;
+    Operation *op = u.getDefiningOp();
+    if (!op)
+      return allocBuffer(original.getLoc(), type.getShape(), elem);
+    bool keeps = pointwise && readsOperandsAtOwnIndex(op);
+    for (Value operand : op->getOperands())
+      worklist.push_back({operand, keeps});
+  }
+  for (Value u : readHere) {
+    Value buf = buffers.lookup(u);
+    if (buf.getType() != memrefType || readElsewhere.contains(buf))
+      continue;
+    // Every value living in the buffer (earlier owners too) is dead after
+    // `def`, and only `u` is read by it.
+    bool free = llvm::all_of(buffers, [&](auto &entry) {
+      return entry.second != buf ||
+             plan.isDeadAt(entry.first, def, /*readByAt=*/entry.first == u);
+    });
+    if (free)
+      return buf;
   }
   return allocBuffer(original.getLoc(), type.getShape(), elem);
 }

@@ -134,3 +134,31 @@ tt.func public @operand_still_live(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
   tt.store %yp, %q2 : tensor<1024x!tt.ptr<f32>>
   tt.return
 }
+
+// e reads x at its own index and, through the transpose, at others: writing
+// e over x would clobber elements the transpose still needs.
+// CHECK-LABEL: func.func @operand_read_transposed
+// CHECK-COUNT-2: memref.alloca() {{.*}} : memref<32x32xf32>
+tt.func public @operand_read_transposed(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  %r2 = tt.expand_dims %r {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %c32 = arith.constant dense<32> : tensor<32x1xi32>
+  %rows = arith.muli %r2, %c32 : tensor<32x1xi32>
+  %rowb = tt.broadcast %rows : tensor<32x1xi32> -> tensor<32x32xi32>
+  %c2 = tt.expand_dims %r {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %colb = tt.broadcast %c2 : tensor<1x32xi32> -> tensor<32x32xi32>
+  %offs = arith.addi %rowb, %colb : tensor<32x32xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>>
+  %xp = tt.addptr %xs, %offs : tensor<32x32x!tt.ptr<f32>>, tensor<32x32xi32>
+  %v = tt.load %xp : tensor<32x32x!tt.ptr<f32>>
+  %t = tt.trans %v {order = array<i32: 1, 0>} : tensor<32x32xf32> -> tensor<32x32xf32>
+  %s = arith.addf %v, %t : tensor<32x32xf32>
+  %e = math.exp %s : tensor<32x32xf32>
+  %e2 = arith.mulf %e, %e : tensor<32x32xf32>
+  %e3 = math.exp %e : tensor<32x32xf32>
+  %o = arith.addf %e2, %e3 : tensor<32x32xf32>
+  %ys = tt.splat %y : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>>
+  %yp = tt.addptr %ys, %offs : tensor<32x32x!tt.ptr<f32>>, tensor<32x32xi32>
+  tt.store %yp, %o : tensor<32x32x!tt.ptr<f32>>
+  tt.return
+}
