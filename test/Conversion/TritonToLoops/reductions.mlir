@@ -152,7 +152,7 @@ tt.func public @operand_read_transposed(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
   %xp = tt.addptr %xs, %offs : tensor<32x32x!tt.ptr<f32>>, tensor<32x32xi32>
   %v = tt.load %xp : tensor<32x32x!tt.ptr<f32>>
   %t = tt.trans %v {order = array<i32: 1, 0>} : tensor<32x32xf32> -> tensor<32x32xf32>
-  %s = arith.addf %v, %t : tensor<32x32xf32>
+  %s = arith.addf %t, %v : tensor<32x32xf32>
   %e = math.exp %s : tensor<32x32xf32>
   %e2 = arith.mulf %e, %e : tensor<32x32xf32>
   %e3 = math.exp %e : tensor<32x32xf32>
