@@ -35,6 +35,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -115,8 +116,15 @@ mlir::OwningOpRef<mlir::ModuleOp> parse(StringRef path, mlir::MLIRContext &ctx,
   bool survived = recovery.RunSafely(
       [&] { module = mlir::parseSourceFile<mlir::ModuleOp>(sm, &ctx); });
   CrashRecoveryContext::Disable();
-  if (!survived)
-    fail((path + ": malformed input crashed MLIR's parser").str());
+  if (!survived) {
+    // The parser was abandoned mid-way: its allocations are lost and locks
+    // it held may still be taken, so leave without running exit handlers
+    // or destructors (which could block on them).
+    WithColor::error(errs(), "tilerun")
+        << path << ": malformed input crashed MLIR's parser\n";
+    outs().flush();
+    std::_Exit(1);
+  }
   return module;
 }
 

@@ -148,7 +148,8 @@ Value TileLowering::reusableBuffer(MemRefType type) {
   // lowered, and no allocation of that op has claimed it.
   llvm::DenseMap<Value, bool> free;
   for (auto &[v, buf] : buffers) {
-    if (buf.getType() != type || claimed.contains(buf))
+    if (buf.getType() != type || claimed.contains(buf) ||
+        !isa_and_nonnull<memref::AllocaOp>(buf.getDefiningOp()))
       continue;
     bool dead = plan.isDeadAt(v, currentOp, /*readByAt=*/false);
     auto [it, inserted] = free.try_emplace(buf, dead);
