@@ -55,8 +55,13 @@ Kind classify(Operation *op) {
     return Kind::Cheap;
   StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
   if (ns == "arith")
-    return isa<arith::DivFOp, arith::RemFOp>(op) ? Kind::Expensive
-                                                 : Kind::Cheap;
+    // Divisions cost tens of cycles an element, integer ones too: the
+    // `% M` that wraps a matmul's rows is kept as one row vector rather
+    // than recomputed for every element of every K step.
+    return isa<arith::DivFOp, arith::RemFOp, arith::DivSIOp, arith::DivUIOp,
+               arith::RemSIOp, arith::RemUIOp>(op)
+               ? Kind::Expensive
+               : Kind::Cheap;
   if (ns == "math" || isa<tt::ExternElementwiseOp, tt::PreciseSqrtOp,
                           tt::PreciseDivFOp, tt::MapElementwiseOp>(op))
     return Kind::Expensive;
@@ -152,10 +157,14 @@ void MaterializationPlan::planBlock(Block &block) {
     position[&op] = pos++;
     ops.push_back(&op);
     // Length of the inline expression behind each result, assuming every
-    // non-materializing op stays inline.
+    // non-materializing op stays inline. Scalars are computed once per
+    // program, not per element: only tensor ops lengthen what an element
+    // recomputes (a matmul's pointer tile after a long pid computation must
+    // stay inline, or its loads become gathers through stored pointers).
     Kind kind = classify(&op);
     unsigned d = 0;
-    if (kind != Kind::Materializing && kind != Kind::Other)
+    bool producesTensor = llvm::any_of(op.getResultTypes(), isTensor);
+    if (producesTensor && kind != Kind::Materializing && kind != Kind::Other)
       for (Value operand : op.getOperands())
         d = std::max(d, depth.lookup(operand) + 1);
     for (Value r : op.getResults())

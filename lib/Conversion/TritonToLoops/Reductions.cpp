@@ -475,17 +475,22 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
 
   // Pack both operands once, converted to the accumulator type: each element
   // of A is used N times and each of B M times.
+  // The K loop's masked loads are versioned: full tiles pack with plain
+  // vector loads.
   auto pack = [&](Value v, ArrayRef<int64_t> shape) {
     Value buf = tl.allocBuffer(loc, shape, acc);
-    TileLowering::emitLoopNest(b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
-      Value e = tl.element(ib, v, idx);
-      if (e.getType() != acc) {
-        if (isFloat)
-          e = arith::ExtFOp::create(ib, loc, acc, e);
-        else
-          e = arith::ExtSIOp::create(ib, loc, acc, e);
-      }
-      tl.storeBuffer(ib, loc, e, buf, idx);
+    tl.emitMaskVersioned(b, loc, shape, v, {}, [&](OpBuilder &nb) {
+      TileLowering::emitLoopNest(
+          nb, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+            Value e = tl.element(ib, v, idx);
+            if (e.getType() != acc) {
+              if (isFloat)
+                e = arith::ExtFOp::create(ib, loc, acc, e);
+              else
+                e = arith::ExtSIOp::create(ib, loc, acc, e);
+            }
+            tl.storeBuffer(ib, loc, e, buf, idx);
+          });
     });
     return buf;
   };
