@@ -80,16 +80,16 @@ bool TileLowering::isIndexPure(Value v,
 void TileLowering::emitMaskVersioned(
     OpBuilder &b, Location loc, ArrayRef<int64_t> shape, ValueRange roots,
     ValueRange extraMasks, function_ref<void(OpBuilder &)> emitNest) {
-  emitMaskVersioned(b, loc, shape, roots, extraMasks, TypeRange(),
-                    [&](OpBuilder &nb) {
-                      emitNest(nb);
-                      return SmallVector<Value>();
-                    });
+  emitMaskVersionedValues(b, loc, shape, roots, extraMasks,
+                          [&](OpBuilder &nb) -> SmallVector<Value> {
+                            emitNest(nb);
+                            return SmallVector<Value>();
+                          });
 }
 
-SmallVector<Value> TileLowering::emitMaskVersioned(
+SmallVector<Value> TileLowering::emitMaskVersionedValues(
     OpBuilder &b, Location loc, ArrayRef<int64_t> shape, ValueRange roots,
-    ValueRange extraMasks, TypeRange resultTypes,
+    ValueRange extraMasks,
     function_ref<SmallVector<Value>(OpBuilder &)> emitNest) {
   SmallVector<Value> masks;
   for (Value m : extraMasks)

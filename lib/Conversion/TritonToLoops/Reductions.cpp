@@ -346,12 +346,8 @@ LogicalResult lowerReduce(TileLowering &tl, OpBuilder &b, Operation *op,
     return op->emitOpError("axis out of range");
   // Loads fused into the reduction are mask-versioned like any loop nest;
   // scalar results leave both copies as results of the version branch.
-  SmallVector<Type> scalarTypes;
-  for (Value r : op->getResults())
-    if (!isTensor(r.getType()))
-      scalarTypes.push_back(r.getType());
-  SmallVector<Value> scalars = tl.emitMaskVersioned(
-      b, op->getLoc(), srcTy.getShape(), srcs, {}, scalarTypes,
+  SmallVector<Value> scalars = tl.emitMaskVersionedValues(
+      b, op->getLoc(), srcTy.getShape(), srcs, {},
       [&](OpBuilder &nb) {
         emitReduce(tl, nb, reduce, outs);
         SmallVector<Value> results;

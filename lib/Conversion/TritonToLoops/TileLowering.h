@@ -185,11 +185,11 @@ public:
                          llvm::ArrayRef<int64_t> shape, ValueRange roots,
                          ValueRange extraMasks,
                          llvm::function_ref<void(OpBuilder &)> emitNest);
-  /// The same for a nest that produces scalars (`resultTypes`), returned by
-  /// `emitNest` and merged from both copies.
-  llvm::SmallVector<Value> emitMaskVersioned(
+  /// The same for a nest that produces scalars: `emitNest` returns them and
+  /// the result is the version branch's results (both copies yield them).
+  llvm::SmallVector<Value> emitMaskVersionedValues(
       OpBuilder &b, Location loc, llvm::ArrayRef<int64_t> shape,
-      ValueRange roots, ValueRange extraMasks, mlir::TypeRange resultTypes,
+      ValueRange roots, ValueRange extraMasks,
       llvm::function_ref<llvm::SmallVector<Value>(OpBuilder &)> emitNest);
 
   /// An i1 that is true only if every element of the index-pure `mask` is
