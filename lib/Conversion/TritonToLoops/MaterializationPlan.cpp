@@ -218,17 +218,23 @@ void MaterializationPlan::planBlock(Block &block) {
         }
       }
 
-      if (kind == Kind::Materializing || kind == Kind::Other) {
-        // Other: region ops (their results live in slots) and ops whose
-        // lowering writes a buffer itself.
-        if (kind == Kind::Materializing)
-          materialized.insert(result);
+      // A value given storage is evaluated once, at its op; its readers are
+      // where its consumers are evaluated.
+      auto giveStorage = [&] {
         auto &where = readers[result];
         for (auto [p, w] : pts)
           where.push_back(p);
         Points self;
         addPoint(self, op, 1);
         points[result] = std::move(self);
+        depth[result] = 0;
+      };
+      if (kind == Kind::Materializing || kind == Kind::Other) {
+        // Other: region ops (their results live in slots) and ops whose
+        // lowering writes a buffer itself.
+        if (kind == Kind::Materializing)
+          materialized.insert(result);
+        giveStorage();
         continue;
       }
 
@@ -252,13 +258,7 @@ void MaterializationPlan::planBlock(Block &block) {
       }
       if (materialize) {
         materialized.insert(result);
-        auto &where = readers[result];
-        for (auto [p, w] : pts)
-          where.push_back(p);
-        Points self;
-        addPoint(self, op, 1);
-        points[result] = std::move(self);
-        depth[result] = 0;
+        giveStorage();
       } else {
         points[result] = std::move(pts);
       }
