@@ -268,50 +268,28 @@ Value TileLowering::bufferFor(Value original) {
   auto type = asTensor(original.getType());
   Type elem = loweredElementType(type);
   auto memrefType = MemRefType::get(type.getShape(), storageType(elem));
-  Operation *def = original.getDefiningOp();
-  if (!def)
-    return allocBuffer(original.getLoc(), type.getShape(), elem);
   // Take over the buffer of a value this one reads only at its own index
   // and that nothing reads afterwards (`num = exp(x - max)` over `x`):
-  // fewer live tiles keep the working set in the L1 cache. Buffered values
-  // read at other indices too (through a transpose, a broadcast...) are
+  // fewer live tiles keep the working set in the L1 cache. Buffers also
+  // read at other indices (through a transpose, a broadcast...) are
   // excluded: their elements would be overwritten before being read.
-  SmallVector<std::pair<Value, bool>> worklist{{original, true}};
-  llvm::DenseSet<Value> seen[2];
-  llvm::SetVector<Value> readHere;
-  llvm::DenseSet<Value> readElsewhere;
-  while (!worklist.empty()) {
-    auto [u, pointwise] = worklist.pop_back_val();
-    if (!isTensor(u.getType()) || !seen[pointwise].insert(u).second)
-      continue;
-    if (u != original) {
-      if (Value buf = buffers.lookup(u)) {
-        if (pointwise)
-          readHere.insert(u);
-        else
-          readElsewhere.insert(buf);
+  llvm::SetVector<Value> atOwnIndex;
+  llvm::DenseSet<Value> elsewhere;
+  Operation *def = original.getDefiningOp();
+  if (def && collectBufferReads(original, atOwnIndex, elsewhere)) {
+    for (Value u : atOwnIndex) {
+      Value buf = buffers.lookup(u);
+      if (buf.getType() != memrefType || elsewhere.contains(buf))
         continue;
-      }
+      // Every value living in the buffer (earlier owners too) is dead after
+      // `def`, and only `u` is read by it.
+      bool free = llvm::all_of(buffers, [&](auto &entry) {
+        return entry.second != buf ||
+               plan.isDeadAt(entry.first, def, /*readByAt=*/entry.first == u);
+      });
+      if (free)
+        return buf;
     }
-    Operation *op = u.getDefiningOp();
-    if (!op)
-      return allocBuffer(original.getLoc(), type.getShape(), elem);
-    bool keeps = pointwise && readsOperandsAtOwnIndex(op);
-    for (Value operand : op->getOperands())
-      worklist.push_back({operand, keeps});
-  }
-  for (Value u : readHere) {
-    Value buf = buffers.lookup(u);
-    if (buf.getType() != memrefType || readElsewhere.contains(buf))
-      continue;
-    // Every value living in the buffer (earlier owners too) is dead after
-    // `def`, and only `u` is read by it.
-    bool free = llvm::all_of(buffers, [&](auto &entry) {
-      return entry.second != buf ||
-             plan.isDeadAt(entry.first, def, /*readByAt=*/entry.first == u);
-    });
-    if (free)
-      return buf;
   }
   return allocBuffer(original.getLoc(), type.getShape(), elem);
 }
@@ -427,24 +405,45 @@ void TileLowering::bind(Value original, ValueRange::iterator &it, Value slot) {
 /// True when the inline expression behind `v` reads no slot of `slots` but
 /// `own`, and reads `own` only at the index it computes: then `v` can be
 /// evaluated straight into `own` (`acc = acc + x` in a K loop).
-static bool readsOnlyOwnSlotPointwise(Value v, Value own,
-                                      const llvm::DenseSet<Value> &slots,
-                                      const llvm::DenseMap<Value, Value> &buffers,
-                                      const MaterializationPlan &plan) {
-  SmallVector<std::pair<Value, bool>> worklist{{v, true}};
-  llvm::DenseSet<Value> seen[2]; // reached at the same index / elsewhere
+bool TileLowering::readsOnlyOwnSlotPointwise(
+    Value v, Value own, const llvm::DenseSet<Value> &slots) const {
+  llvm::SetVector<Value> atOwnIndex;
+  llvm::DenseSet<Value> elsewhere;
+  if (!collectBufferReads(v, atOwnIndex, elsewhere))
+    return false;
+  if (llvm::any_of(elsewhere, [&](Value buf) { return slots.contains(buf); }))
+    return false;
+  return llvm::none_of(atOwnIndex, [&](Value u) {
+    Value buf = buffers.lookup(u);
+    return slots.contains(buf) && buf != own;
+  });
+}
+
+bool TileLowering::collectBufferReads(Value v,
+                                      llvm::SetVector<Value> &atOwnIndex,
+                                      llvm::DenseSet<Value> &elsewhere) const {
+  Operation *root = v.getDefiningOp();
+  if (!root)
+    return false;
+  // `v` itself may be the value being materialized: start at its operands.
+  SmallVector<std::pair<Value, bool>> worklist;
+  for (Value operand : root->getOperands())
+    worklist.push_back({operand, readsOperandsAtOwnIndex(root)});
+  llvm::DenseSet<Value> seen[2]; // reached elsewhere / at the same index
   while (!worklist.empty()) {
     auto [u, pointwise] = worklist.pop_back_val();
     if (!isTensor(u.getType()) || !seen[pointwise].insert(u).second)
       continue;
     if (Value buf = buffers.lookup(u)) {
-      if (slots.contains(buf) && (buf != own || !pointwise))
-        return false;
+      if (pointwise)
+        atOwnIndex.insert(u);
+      else
+        elsewhere.insert(buf);
       continue;
     }
     Operation *def = u.getDefiningOp();
     if (!def || plan.isMaterialized(u))
-      return false; // unknown storage: stay conservative
+      return false; // storage not known here: stay conservative
     bool keeps = pointwise && readsOperandsAtOwnIndex(def);
     for (Value operand : def->getOperands())
       worklist.push_back({operand, keeps});
@@ -479,7 +478,7 @@ void TileLowering::copyIntoSlots(OpBuilder &b, Location loc, ValueRange values,
     // is written in place after every other value has been evaluated.
     if (it == buffers.end() &&
         llvm::count(values, v) == 1 &&
-        readsOnlyOwnSlotPointwise(v, slot, slotSet, buffers, plan)) {
+        readsOnlyOwnSlotPointwise(v, slot, slotSet)) {
       inPlace.push_back({v, slot});
       continue;
     }

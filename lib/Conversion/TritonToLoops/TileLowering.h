@@ -23,6 +23,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <functional>
@@ -260,6 +261,16 @@ private:
   };
   /// Keyed by a hash of (value, block, indices); entries disambiguate.
   llvm::DenseMap<size_t, llvm::SmallVector<CacheEntry, 1>> elementCache;
+  /// Buffered values the inline expression behind `v` (from its operands
+  /// on) reads: `atOwnIndex` those read only through ops that keep the
+  /// element's index, `elsewhere` the buffers read at other indices too.
+  /// False when the expression reaches a tensor whose storage is not known.
+  bool collectBufferReads(Value v, llvm::SetVector<Value> &atOwnIndex,
+                          llvm::DenseSet<Value> &elsewhere) const;
+  /// True when `v` reads no slot of `slots` but `own`, and `own` only at
+  /// the element it computes: it may be evaluated straight into `own`.
+  bool readsOnlyOwnSlotPointwise(Value v, Value own,
+                                 const llvm::DenseSet<Value> &slots) const;
   /// A free buffer of `type` (see allocBuffer), or null.
   Value reusableBuffer(mlir::MemRefType type);
   /// The op being lowered, and the buffers the current top-level op has
