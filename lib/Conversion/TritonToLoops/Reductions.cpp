@@ -57,6 +57,28 @@ static SmallVector<Value> withAxis(ValueRange idx, unsigned axis, Value v) {
   return at;
 }
 
+/// One level of a pairwise fold in place: for every i < half (and every
+/// index of the trailing `inner` dims), bufs[i] = combine(bufs[i],
+/// bufs[i + half]). A loop of independent combines that LLVM vectorises.
+static void emitFoldLevel(TileLowering &tl, OpBuilder &b, Location loc,
+                          Region &combine, ValueRange bufs, TypeRange elems,
+                          int64_t half, ArrayRef<int64_t> inner) {
+  SmallVector<int64_t> level{half};
+  level.append(inner.begin(), inner.end());
+  TileLowering::emitLoopNest(b, loc, level, [&](OpBuilder &lb, ValueRange ij) {
+    SmallVector<Value> upper(ij.begin(), ij.end());
+    upper[0] =
+        arith::AddIOp::create(lb, loc, ij[0], constantIndex(lb, loc, half));
+    SmallVector<Value> lhs, rhs;
+    for (auto [buf, elem] : llvm::zip(bufs, elems)) {
+      lhs.push_back(tl.loadBuffer(lb, loc, buf, ij, elem));
+      rhs.push_back(tl.loadBuffer(lb, loc, buf, upper, elem));
+    }
+    for (auto [v, buf] : llvm::zip(emitCombine(tl, lb, combine, lhs, rhs), bufs))
+      tl.storeBuffer(lb, loc, v, buf, ij);
+  });
+}
+
 /// Folds the axis in the order of a balanced binary tree (element i with
 /// element i + n/2, then i + n/4, ...), as a GPU's butterfly reduction does.
 /// This gives the GPU's answer for combine functions that are not exactly
@@ -116,25 +138,12 @@ static void lowerTreeReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
           for (auto [v, t] : llvm::zip(leaves[0], temps))
             tl.storeBuffer(fb, loc, v, t, kj);
         });
-    for (int64_t half = firstLevel / 2; half >= 1; half /= 2) {
-      SmallVector<int64_t> level{half};
-      level.append(inner);
-      TileLowering::emitLoopNest(
-          ob, loc, level, [&](OpBuilder &lb, ValueRange ij) {
-            SmallVector<Value> upper(ij.begin(), ij.end());
-            upper[0] = arith::AddIOp::create(lb, loc, ij[0],
-                                             constantIndex(lb, loc, half));
-            SmallVector<Value> lhs, rhs;
-            for (auto [s, t] : llvm::zip(srcs, temps)) {
-              Type elem = loweredElementType(s.getType());
-              lhs.push_back(tl.loadBuffer(lb, loc, t, ij, elem));
-              rhs.push_back(tl.loadBuffer(lb, loc, t, upper, elem));
-            }
-            auto res = emitCombine(tl, lb, reduce.getCombineOp(), lhs, rhs);
-            for (auto [v, t] : llvm::zip(res, temps))
-              tl.storeBuffer(lb, loc, v, t, ij);
-          });
-    }
+    SmallVector<Type> elems;
+    for (Value src : srcs)
+      elems.push_back(loweredElementType(src.getType()));
+    for (int64_t half = firstLevel / 2; half >= 1; half /= 2)
+      emitFoldLevel(tl, ob, loc, reduce.getCombineOp(), temps, elems, half,
+                    inner);
     TileLowering::emitLoopNest(ob, loc, inner, [&](OpBuilder &wb, ValueRange j) {
       SmallVector<Value> first{constantIndex(wb, loc, 0)};
       first.append(j.begin(), j.end());
@@ -229,16 +238,7 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
     constexpr int64_t kUnrolledLanes = 8;
     int64_t half = lanes / 2;
     for (; half >= kUnrolledLanes; half /= 2)
-      scf::ForOp::create(
-          ob, loc, c(ob, 0), c(ob, half), c(ob, 1), ValueRange{},
-          [&](OpBuilder &lb, Location, Value l, ValueRange) {
-            Value upper = arith::AddIOp::create(lb, loc, l, c(lb, half));
-            Value lo = tl.loadBuffer(lb, loc, partials, l, elem);
-            Value hi = tl.loadBuffer(lb, loc, partials, upper, elem);
-            tl.storeBuffer(lb, loc, emitCombine(tl, lb, combine, lo, hi)[0],
-                           partials, l);
-            scf::YieldOp::create(lb, loc);
-          });
+      emitFoldLevel(tl, ob, loc, combine, partials, elem, half, {});
     SmallVector<Value> leaves;
     for (int64_t l = 0; l < 2 * half; ++l)
       leaves.push_back(tl.loadBuffer(ob, loc, partials, c(ob, l), elem));
