@@ -13,6 +13,7 @@
 
 #include "tilerun/Compiler/Compiler.h"
 
+#include "tilerun/Conversion/HostFeatures.h"
 #include "tilerun/Conversion/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -31,7 +32,6 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 
@@ -50,17 +50,10 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   pm.addPass(createLoopInvariantCodeMotionPass());
 }
 
-/// Whether the host (the JIT's target) turns `llvm.ldexp` into one
-/// instruction (AVX-512's vscalefps); elsewhere LLVM expands it.
-static bool hostHasFastLdexp() {
-  static const bool fast =
-      llvm::sys::getHostCPUFeatures().lookup("avx512f");
-  return fast;
-}
-
 void buildLoopsToLLVMPipeline(OpPassManager &pm) {
   ApproximateMathOptions mathOpts;
-  mathOpts.ldexpScaling = hostHasFastLdexp();
+  // With AVX-512, llvm.ldexp is one instruction; elsewhere LLVM expands it.
+  mathOpts.ldexpScaling = hostHasAVX512F();
   pm.addPass(createApproximateMath(mathOpts));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());

@@ -2,8 +2,7 @@
 #ifndef TILERUN_CONVERSION_MICROKERNELTILE_H
 #define TILERUN_CONVERSION_MICROKERNELTILE_H
 
-#include "llvm/ADT/StringMap.h"
-#include "llvm/TargetParser/Host.h"
+#include "tilerun/Conversion/HostFeatures.h"
 
 #include <cstdint>
 #include <utility>
@@ -15,10 +14,7 @@ namespace tilerun {
 /// latency without spilling, for the host's vector registers (32 x 512-bit
 /// with AVX-512, 16 x 256-bit otherwise). {0, 0} when the shape doesn't fit.
 inline std::pair<int64_t, int64_t> microKernelTile(int64_t M, int64_t N) {
-  static const bool wide = [] {
-    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-    return features.lookup("avx512f");
-  }();
+  bool wide = hostHasAVX512F();
   int64_t MR = wide ? 8 : 4, NR = wide ? 32 : 16;
   while (MR > 1 && M % MR != 0)
     MR /= 2;
