@@ -713,6 +713,15 @@ LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
     buffers[op->getResult(0)] = slot;
     return lowerDot(*this, b, op, slot);
   }
+  if (!isa<tt::DotOp, tt::ReduceOp, tt::ScanOp, tt::HistogramOp,
+           tt::AtomicRMWOp, tt::AtomicCASOp, arith::ConstantOp>(op)) {
+    // Anything else is elementwise: each result the plan keeps is filled on
+    // its own (possibly into a buffer taken over from a dead operand).
+    for (Value r : op->getResults())
+      if (isTensor(r.getType()) && plan.isMaterialized(r))
+        materialize(b, r);
+    return failure(errorReported);
+  }
   for (Value r : op->getResults()) {
     if (!isTensor(r.getType())) {
       outs.push_back(Value());
@@ -751,18 +760,8 @@ LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
             memref::CopyOp::create(b, c.getLoc(), g, outs[0]);
             return success();
           })
-          .Default([&](Operation *) -> LogicalResult {
-            // Anything else elementwise that the plan chose to keep.
-            // Prefer a buffer taken over from a dead operand to the one
-            // allocated above.
-            Value fresh = outs[0];
-            outs[0] = bufferFor(op->getResult(0));
-            if (outs[0] != fresh && fresh.use_empty()) {
-              claimed.erase(fresh);
-              fresh.getDefiningOp()->erase();
-            }
-            fillBuffer(b, op->getResult(0), outs[0]);
-            return success();
+          .Default([](Operation *) -> LogicalResult {
+            return failure(); // elementwise ops are handled above
           });
   for (auto [r, buf] : llvm::zip(op->getResults(), outs))
     if (buf)
