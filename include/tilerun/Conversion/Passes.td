@@ -29,6 +29,10 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
            /*default=*/"64ull << 20",
            "Largest stack frame (tile buffers and shared memory) a program "
            "may need">,
+    Option<"prefetchNextProgram", "prefetch-next-program", "bool",
+           /*default=*/"true",
+           "Prefetch the tiles the next program loads during the current "
+           "program's heaviest elementwise nest">,
   ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::cf::ControlFlowDialect",

@@ -33,6 +33,7 @@ struct ConvertTritonToLoopsPass
     ModuleOp module = getOperation();
     tilerun::loops::Options opts;
     opts.checked = checked;
+    opts.prefetchNextProgram = prefetchNextProgram;
     SmallVector<triton::FuncOp> kernels;
     for (auto f : module.getOps<triton::FuncOp>())
       kernels.push_back(f);

@@ -213,7 +213,7 @@ LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
     blockPtr = isa<RankedTensorType>(ptr.getPointeeType());
 
   auto emitNest = [&](OpBuilder &nb) {
-  TileLowering::emitLoopNest(nb, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+  tl.emitValueNest(nb, loc, shape, value, [&](OpBuilder &ib, ValueRange idx) {
     Value addr, cond;
     if (blockPtr) {
       ArrayRef<Value> p = tl.parts(store.getPtr());

@@ -71,7 +71,8 @@ SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat,
 
 void TileLowering::emitLoopNest(
     OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
-    function_ref<void(OpBuilder &, ValueRange)> body) {
+    function_ref<void(OpBuilder &, ValueRange)> body,
+    function_ref<void(OpBuilder &, ValueRange)> perChunk) {
   // At most two loops per nest: a deep nest of short loops (a 2x2x...x2
   // bitonic-sort tile is seven loops of two) costs LLVM's loop passes far
   // more than it gains. The innermost dimension keeps its own loop when it is
@@ -105,7 +106,44 @@ void TileLowering::emitLoopNest(
     callBody(b, {});
     return;
   }
+  // The innermost loop in chunks: the chunk loop issues `perChunk`, the
+  // loop inside it has a constant trip count that LLVM vectorises whole.
+  bool chunked = perChunk && dims.back() % kPrefetchChunk == 0;
+  auto innermost = [&](OpBuilder &nb, SmallVector<Value> &idx) {
+    if (!chunked) {
+      loop(nb, dims.back(), [&](OpBuilder &ib, Value iv) {
+        idx.push_back(iv);
+        callBody(ib, idx);
+        idx.pop_back();
+      });
+      return;
+    }
+    Value chunk = constantIndex(nb, loc, kPrefetchChunk);
+    loop(nb, dims.back() / kPrefetchChunk, [&](OpBuilder &cb, Value c) {
+      Value first = arith::MulIOp::create(cb, loc, c, chunk);
+      idx.push_back(first);
+      SmallVector<Value> ivs(shape.size(), zero);
+      for (auto [pos, v] : llvm::zip(dimPos, idx))
+        ivs[pos] = v;
+      perChunk(cb, ivs);
+      idx.pop_back();
+      Value last = arith::AddIOp::create(cb, loc, first, chunk);
+      scf::ForOp::create(cb, loc, first, last, one, ValueRange{},
+                         [&](OpBuilder &ib, Location, Value iv, ValueRange) {
+                           idx.push_back(iv);
+                           callBody(ib, idx);
+                           idx.pop_back();
+                           scf::YieldOp::create(ib, loc);
+                         });
+    });
+  };
   bool keepInner = dims.size() > 1 && dims.back() >= kMinVectorLoop;
+  chunked = chunked && (keepInner || dims.size() == 1);
+  if (dims.size() == 1) {
+    SmallVector<Value> idx;
+    innermost(b, idx);
+    return;
+  }
   ArrayRef<int64_t> outerDims =
       keepInner ? ArrayRef<int64_t>(dims).drop_back() : ArrayRef<int64_t>(dims);
   int64_t outerTrip = 1;
@@ -119,12 +157,37 @@ void TileLowering::emitLoopNest(
       callBody(ob, idx);
       return;
     }
-    loop(ob, dims.back(), [&](OpBuilder &ib, Value iv) {
-      idx.push_back(iv);
-      callBody(ib, idx);
-      idx.pop_back();
-    });
+    innermost(ob, idx);
   });
+}
+
+void TileLowering::emitValueNest(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Value value,
+    function_ref<void(OpBuilder &, ValueRange)> body) {
+  auto it = prefetches.find(value);
+  if (it == prefetches.end()) {
+    emitLoopNest(b, loc, shape, body);
+    return;
+  }
+  auto prefetch = [&](OpBuilder &pb, ValueRange first) {
+    for (Value ptrs : it->second) {
+      auto pointee = cast<tt::PointerType>(asTensor(ptrs.getType()).getElementType())
+                         .getPointeeType();
+      int64_t elemBytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+      int64_t lineElems = std::max<int64_t>(1, 64 / elemBytes);
+      SmallVector<Value> idx(first);
+      for (int64_t e = 0; e < kPrefetchChunk; e += lineElems) {
+        idx.back() = e == 0 ? first.back()
+                            : arith::AddIOp::create(
+                                  pb, loc, first.back(),
+                                  constantIndex(pb, loc, e)).getResult();
+        // Read access, moderate locality (the L2 cache), data.
+        LLVM::Prefetch::create(pb, loc, element(pb, ptrs, idx), /*rw=*/0,
+                               /*hint=*/2, /*cache=*/1);
+      }
+    }
+  };
+  emitLoopNest(b, loc, shape, body, prefetch);
 }
 
 Value TileLowering::allocBuffer(Location loc, ArrayRef<int64_t> shape,
@@ -298,7 +361,7 @@ void TileLowering::fillBuffer(OpBuilder &b, Value original, Value buf) {
   auto type = asTensor(original.getType());
   Location loc = original.getLoc();
   emitMaskVersioned(b, loc, type.getShape(), original, {}, [&](OpBuilder &nb) {
-    emitLoopNest(nb, loc, type.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+    emitValueNest(nb, loc, type.getShape(), original, [&](OpBuilder &ib, ValueRange idx) {
       // A value the plan materializes is computed here from its operands;
       // the element cache would otherwise look for its (unwritten) buffer.
       auto result = dyn_cast<OpResult>(original);
@@ -459,7 +522,7 @@ void TileLowering::copyIntoSlots(OpBuilder &b, Location loc, ValueRange values,
   auto fill = [&](Value v, Value dest) {
     auto shape = asTensor(v.getType()).getShape();
     emitMaskVersioned(b, loc, shape, v, {}, [&](OpBuilder &nb) {
-      emitLoopNest(nb, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+      emitValueNest(nb, loc, shape, v, [&](OpBuilder &ib, ValueRange idx) {
         storeBuffer(ib, loc, element(ib, v, idx), dest, idx);
       });
     });
@@ -874,6 +937,10 @@ LogicalResult TileLowering::lowerFunction(FunctionOpInterface kernel) {
     gridArgs.push_back(entryBlock->getArgument(oldEntry.getNumArguments() + i));
 
   plan.build(kernel);
+  // Checked mode reports accesses exactly; prefetches are not accesses, but
+  // they would be the only unchecked address arithmetic.
+  if (options.prefetchNextProgram && !options.checked)
+    prefetches = planNextProgramPrefetch(kernel, plan);
   OpBuilder b = OpBuilder::atBlockEnd(entryBlock);
   if (failed(lowerBlock(b, oldEntry)) || errorReported)
     return failure();

@@ -55,6 +55,9 @@ mlir::RankedTensorType asTensor(Type t);
 /// Per-op lowering options.
 struct Options {
   bool checked = false;
+  /// Prefetch the next program's tiles during the current one's compute
+  /// (NextProgramPrefetch.cpp).
+  bool prefetchNextProgram = true;
 };
 
 //===----------------------------------------------------------------------===//
@@ -79,6 +82,17 @@ private:
   /// Ops of its block at which each buffered value's buffer is read.
   llvm::DenseMap<Value, llvm::SmallVector<Operation *, 2>> readers;
 };
+
+/// Next-program prefetch (NextProgramPrefetch.cpp): for the nest that
+/// evaluates a carrier value, the tensors of pointers the next program
+/// (program_id x + 1) will load, built in the kernel before the carrier.
+using NextProgramPrefetches =
+    llvm::DenseMap<Value, llvm::SmallVector<Value, 2>>;
+NextProgramPrefetches planNextProgramPrefetch(mlir::FunctionOpInterface kernel,
+                                              const MaterializationPlan &plan);
+/// Innermost indices per chunk of a nest that prefetches: the prefetches of
+/// a chunk are issued at its start, a cache line each.
+constexpr int64_t kPrefetchChunk = 64;
 
 /// True when every tensor operand of `op` is read at the index of the
 /// element being computed (elementwise ops, addptr, load): repeated operands
@@ -149,10 +163,20 @@ public:
              Type type);
   bool hasFailed() const { return errorReported; }
 
-  /// Emits a loop nest over `shape` (row-major, last dim innermost).
+  /// Emits a loop nest over `shape` (row-major, last dim innermost). With
+  /// `perChunk`, an innermost dimension that is a multiple of kPrefetchChunk
+  /// runs as chunks of that many indices, and `perChunk` is emitted at the
+  /// start of each with the chunk's first index.
   static void
   emitLoopNest(OpBuilder &b, Location loc, llvm::ArrayRef<int64_t> shape,
-               llvm::function_ref<void(OpBuilder &, ValueRange)> body);
+               llvm::function_ref<void(OpBuilder &, ValueRange)> body,
+               llvm::function_ref<void(OpBuilder &, ValueRange)> perChunk =
+                   nullptr);
+  /// emitLoopNest for the nest that evaluates `value`: it also issues the
+  /// next program's prefetches when `value` carries them.
+  void emitValueNest(OpBuilder &b, Location loc, llvm::ArrayRef<int64_t> shape,
+                     Value value,
+                     llvm::function_ref<void(OpBuilder &, ValueRange)> body);
   /// A stack buffer placed in the kernel's entry block, so loops don't grow
   /// the stack: the buffer of a dead value when one of the type is free
   /// (fewer live tiles keep the working set in the L1 cache), else a new one.
@@ -246,6 +270,7 @@ private:
   mlir::Block *entryBlock = nullptr;
   llvm::SmallVector<Value, 6> gridArgs;
   MaterializationPlan plan;
+  NextProgramPrefetches prefetches;
   mlir::IRMapping scalars;
   llvm::DenseMap<Value, Value> buffers;
   llvm::DenseMap<Value, llvm::SmallVector<Value>> tuples;

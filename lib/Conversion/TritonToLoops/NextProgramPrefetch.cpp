@@ -1,0 +1,360 @@
+//===- NextProgramPrefetch.cpp - Load the next program's tiles early -------===//
+//
+// A row kernel (softmax, layernorm) reads its tile from memory in one pass and
+// then computes on it in cache. On a CPU thread the memory system idles while
+// the program computes, and the next program starts with a cold tile: read,
+// compute and write do not overlap, and a two-core machine reaches half its
+// bandwidth. The runtime runs consecutive program ids (pid x fastest) on one
+// thread, so a program can ask for the tiles the next one will load: the
+// first load of each pointer argument whose address depends on program_id x
+// gets a copy of its address computation with pid x + 1, and the heaviest
+// elementwise nest of the program prefetches those addresses, one cache line
+// every few iterations. Prefetches never fault and change no value: a wrong
+// guess (the last program of a chunk, a masked-off lane) only costs a line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileLowering.h"
+
+#include "tilerun/Dialect/Triton/IR/Dialect.h"
+#include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+namespace tt = mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace tilerun {
+namespace loops {
+namespace {
+
+/// Work per element of the expression a nest evaluates, in rough
+/// vector-instruction units. Only floating-point compute and divisions
+/// count: index and pointer arithmetic folds into addressing.
+unsigned opCost(Operation *op) {
+  Type elem = getElementTypeOrSelf(op->getResult(0).getType());
+  StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  if (isa<arith::DivFOp, arith::RemFOp, arith::DivSIOp, arith::DivUIOp,
+          arith::RemSIOp, arith::RemUIOp, tt::PreciseDivFOp>(op))
+    return 4;
+  if (ns == "math" || isa<tt::PreciseSqrtOp, tt::ExternElementwiseOp>(op))
+    return 8;
+  return isa<FloatType>(elem) && (ns == "arith" || isa<tt::ClampFOp>(op)) ? 1
+                                                                          : 0;
+}
+
+/// A nest that evaluates `value` over its whole tile: the fill of a
+/// materialized elementwise value, a store, or the update of a loop-carried
+/// tile. `anchor` is the op before which its prefetch addresses are built.
+struct Carrier {
+  Value value;
+  Operation *anchor;
+  unsigned cost = 0;
+  llvm::DenseSet<Operation *> inlineLoads;
+};
+
+class Planner {
+public:
+  Planner(FunctionOpInterface kernel, const MaterializationPlan &plan)
+      : kernel(kernel), plan(plan), dom(kernel) {}
+
+  NextProgramPrefetches run();
+
+private:
+  void measure(Carrier &c);
+  bool dependsOnProgramId(Value v);
+  /// True when `v` is computed from program_id x or a loop index in `ivs`.
+  bool needsCopy(Value v, const IRMapping &ivs);
+  /// True when remap() can rebuild `v` before `anchor`; checked first so
+  /// that a failed attempt leaves no dead copies in the kernel.
+  bool remappable(Value v, Operation *anchor, const IRMapping &ivs,
+                  llvm::DenseMap<Value, bool> &memo);
+  Value remap(OpBuilder &b, Value v, Operation *anchor, IRMapping &ivs);
+
+  FunctionOpInterface kernel;
+  const MaterializationPlan &plan;
+  DominanceInfo dom;
+  llvm::DenseMap<Value, bool> pidDependence;
+  llvm::DenseMap<Value, bool> copyNeeded;
+  llvm::DenseMap<Value, Value> clones;
+  Value nextPid;
+};
+
+/// Every enclosing op of `op` up to the kernel is an scf.for: the load runs
+/// a known number of times, at addresses a copy can reproduce.
+bool onlyLoopsAround(Operation *op) {
+  for (Operation *p = op->getParentOp(); p && !isa<FunctionOpInterface>(p);
+       p = p->getParentOp())
+    if (!isa<scf::ForOp>(p))
+      return false;
+  return true;
+}
+
+/// The kernel argument a tensor of pointers is based on, or null.
+Value rootPointer(Value ptr) {
+  while (Operation *def = ptr.getDefiningOp()) {
+    if (auto add = dyn_cast<tt::AddPtrOp>(def))
+      ptr = add.getPtr();
+    else if (isa<tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp, tt::ReshapeOp,
+                 ttg::ConvertLayoutOp>(def))
+      ptr = def->getOperand(0);
+    else
+      return {};
+  }
+  auto arg = dyn_cast<BlockArgument>(ptr);
+  return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp())
+             ? ptr
+             : Value();
+}
+
+bool Planner::dependsOnProgramId(Value v) {
+  auto it = pidDependence.find(v);
+  if (it != pidDependence.end())
+    return it->second;
+  pidDependence[v] = false; // no cycles through SSA values, but be safe
+  bool depends = false;
+  if (Operation *def = v.getDefiningOp()) {
+    if (auto pid = dyn_cast<tt::GetProgramIdOp>(def))
+      depends = pid.getAxis() == tt::ProgramIDDim::X;
+    else
+      depends = llvm::any_of(def->getOperands(), [&](Value operand) {
+        return dependsOnProgramId(operand);
+      });
+  }
+  pidDependence[v] = depends;
+  return depends;
+}
+
+bool Planner::needsCopy(Value v, const IRMapping &ivs) {
+  if (ivs.contains(v) || dependsOnProgramId(v))
+    return true;
+  auto it = copyNeeded.find(v);
+  if (it != copyNeeded.end())
+    return it->second;
+  Operation *def = v.getDefiningOp();
+  bool needed = def && llvm::any_of(def->getOperands(), [&](Value operand) {
+                  return needsCopy(operand, ivs);
+                });
+  copyNeeded[v] = needed;
+  return needed;
+}
+
+void Planner::measure(Carrier &c) {
+  SmallVector<Value> worklist{c.value};
+  llvm::DenseSet<Value> seen;
+  bool root = true;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!isTensor(v.getType()) || !seen.insert(v).second)
+      continue;
+    Operation *def = v.getDefiningOp();
+    // A buffered operand is a read of the buffer; the value being filled
+    // is computed here.
+    if (!def || (!root && plan.isMaterialized(v)))
+      continue;
+    root = false;
+    if (isa<tt::LoadOp>(def)) {
+      c.inlineLoads.insert(def);
+      continue;
+    }
+    if (!readsOperandsAtOwnIndex(def) &&
+        !isa<tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp>(def))
+      continue;
+    c.cost += opCost(def);
+    llvm::append_range(worklist, def->getOperands());
+  }
+}
+
+bool Planner::remappable(Value v, Operation *anchor, const IRMapping &ivs,
+                         llvm::DenseMap<Value, bool> &memo) {
+  if (ivs.contains(v) || clones.contains(v))
+    return true;
+  if (!needsCopy(v, ivs) && dom.properlyDominates(v, anchor))
+    return true;
+  if (auto it = memo.find(v); it != memo.end())
+    return it->second;
+  Operation *def = v.getDefiningOp();
+  bool ok = def && (isa<tt::GetProgramIdOp>(def) ||
+                    (def->getNumRegions() == 0 && isPure(def) &&
+                     llvm::all_of(def->getOperands(), [&](Value operand) {
+                       return remappable(operand, anchor, ivs, memo);
+                     })));
+  memo[v] = ok;
+  return ok;
+}
+
+/// `v` as the next program sees it, built before `anchor`: program_id x
+/// becomes pid + 1, the loop indices in `ivs` those of the anchor's loops.
+/// Values that depend on neither and dominate the anchor are reused.
+Value Planner::remap(OpBuilder &b, Value v, Operation *anchor, IRMapping &ivs) {
+  if (Value iv = ivs.lookupOrNull(v))
+    return iv;
+  if (auto it = clones.find(v); it != clones.end())
+    return it->second;
+  if (!needsCopy(v, ivs) && dom.properlyDominates(v, anchor))
+    return v;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return {}; // a block argument the anchor cannot see
+  if (auto pid = dyn_cast<tt::GetProgramIdOp>(def);
+      pid && pid.getAxis() == tt::ProgramIDDim::X) {
+    if (!nextPid) {
+      Location loc = def->getLoc();
+      Value cur = tt::GetProgramIdOp::create(b, loc, tt::ProgramIDDim::X);
+      Value one = arith::ConstantIntOp::create(b, loc, cur.getType(), 1);
+      nextPid = arith::AddIOp::create(b, loc, cur, one);
+    }
+    clones[v] = nextPid;
+    return nextPid;
+  }
+  if (def->getNumRegions() != 0 || !isPure(def))
+    return {};
+  IRMapping operands;
+  for (Value operand : def->getOperands()) {
+    Value mapped = remap(b, operand, anchor, ivs);
+    if (!mapped)
+      return {};
+    operands.map(operand, mapped);
+  }
+  Operation *copy = b.clone(*def, operands);
+  for (auto [from, to] : llvm::zip(def->getResults(), copy->getResults()))
+    clones[from] = to;
+  return clones.lookup(v);
+}
+
+/// Maps the induction variables of the loops around `load` that its
+/// address uses to those of the loops around `anchor` that run over the
+/// same range (the same lower bound, upper bound and step values): the
+/// anchor's iteration k then prefetches what iteration k of the load's loop
+/// reads in the next program. Fails when a loop has no counterpart.
+bool matchLoops(Operation *load, Operation *anchor, IRMapping &ivs) {
+  llvm::SmallVector<scf::ForOp> anchorLoops;
+  for (Operation *p = anchor->getParentOp(); p && !isa<FunctionOpInterface>(p);
+       p = p->getParentOp())
+    if (auto loop = dyn_cast<scf::ForOp>(p))
+      anchorLoops.push_back(loop);
+  llvm::DenseSet<Operation *> used;
+  for (Operation *p = load->getParentOp(); p && !isa<FunctionOpInterface>(p);
+       p = p->getParentOp()) {
+    auto loop = cast<scf::ForOp>(p);
+    if (loop->isAncestor(anchor))
+      continue; // the anchor runs inside the same iteration
+    auto match = llvm::find_if(anchorLoops, [&](scf::ForOp other) {
+      return !used.contains(other) &&
+             other.getLowerBound() == loop.getLowerBound() &&
+             other.getUpperBound() == loop.getUpperBound() &&
+             other.getStep() == loop.getStep();
+    });
+    if (match == anchorLoops.end())
+      return false;
+    used.insert(*match);
+    ivs.map(loop.getInductionVar(), match->getInductionVar());
+  }
+  return true;
+}
+
+NextProgramPrefetches Planner::run() {
+  NextProgramPrefetches result;
+  // A dot's K loop is compute-bound and its operand tiles are shared with
+  // the neighbouring programs: prefetching would only add instructions.
+  bool hasDot = false;
+  kernel->walk([&](Operation *op) {
+    if (isa<tt::DotOp, tt::DotScaledOp>(op))
+      hasDot = true;
+  });
+  if (hasDot)
+    return result;
+
+  // The first load of each pointer argument in program order; later loads
+  // of the same argument usually re-read what it brought into the cache.
+  // (Prefetching the lines the next program stores, for ownership, made
+  // layernorm slower: its rows are written once and never read.)
+  llvm::SmallVector<tt::LoadOp> loads;
+  llvm::DenseSet<Value> roots;
+  kernel->walk<WalkOrder::PreOrder>([&](tt::LoadOp load) {
+    auto ptrTy = dyn_cast<RankedTensorType>(load.getPtr().getType());
+    if (!ptrTy)
+      return;
+    auto ptr = dyn_cast<tt::PointerType>(ptrTy.getElementType());
+    if (!ptr || !ptr.getPointeeType().isIntOrFloat())
+      return;
+    Value root = rootPointer(load.getPtr());
+    if (!root || !roots.insert(root).second)
+      return;
+    if (onlyLoopsAround(load) && dependsOnProgramId(load.getPtr()))
+      loads.push_back(load);
+  });
+  if (loads.empty())
+    return result;
+
+  // The carrier: the nest with the most compute per element.
+  std::optional<Carrier> best;
+  auto consider = [&](Value value, Operation *anchor) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || type.getRank() == 0 ||
+        type.getShape().back() % kPrefetchChunk != 0 ||
+        !onlyLoopsAround(anchor))
+      return;
+    Carrier c{value, anchor};
+    measure(c);
+    if (!best || c.cost > best->cost)
+      best = std::move(c);
+  };
+  kernel->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    // A materialized value is computed by its own fill; a store or a slot
+    // update of it only copies the buffer.
+    if (auto store = dyn_cast<tt::StoreOp>(op)) {
+      if (isa<RankedTensorType>(store.getPtr().getType()) &&
+          !plan.isMaterialized(store.getValue()))
+        consider(store.getValue(), op);
+      return;
+    }
+    if (auto yield = dyn_cast<scf::YieldOp>(op)) {
+      if (isa<scf::ForOp>(op->getParentOp()))
+        for (Value v : yield.getOperands())
+          if (!plan.isMaterialized(v))
+            consider(v, op);
+      return;
+    }
+    if (op->getNumResults() == 1 && !isa<tt::LoadOp>(op) &&
+        readsOperandsAtOwnIndex(op) && plan.isMaterialized(op->getResult(0)))
+      consider(op->getResult(0), op);
+  });
+  // A nest with less work than this is itself limited by memory: its
+  // prefetches would compete with its own loads.
+  constexpr unsigned kMinCarrierCost = 3;
+  if (!best || best->cost < kMinCarrierCost)
+    return result;
+
+  auto carrierShape = asTensor(best->value.getType()).getShape();
+  for (tt::LoadOp load : loads) {
+    if (best->inlineLoads.contains(load) ||
+        asTensor(load.getType()).getShape() != carrierShape)
+      continue;
+    IRMapping ivs;
+    if (!matchLoops(load, best->anchor, ivs))
+      continue;
+    copyNeeded.clear(); // depends on `ivs`
+    llvm::DenseMap<Value, bool> memo;
+    if (!remappable(load.getPtr(), best->anchor, ivs, memo))
+      continue;
+    OpBuilder b(best->anchor);
+    result[best->value].push_back(remap(b, load.getPtr(), best->anchor, ivs));
+  }
+  return result;
+}
+
+} // namespace
+
+NextProgramPrefetches planNextProgramPrefetch(FunctionOpInterface kernel,
+                                              const MaterializationPlan &plan) {
+  return Planner(kernel, plan).run();
+}
+
+} // namespace loops
+} // namespace tilerun

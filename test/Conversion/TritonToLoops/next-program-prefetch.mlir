@@ -1,0 +1,190 @@
+// RUN: tilerun-opt %s -split-input-file -tilerun-convert-triton-to-loops -canonicalize -cse | FileCheck %s
+// RUN: tilerun-opt %s -split-input-file -tilerun-convert-triton-to-loops="prefetch-next-program=false" | FileCheck %s --check-prefix=OFF
+// RUN: tilerun-opt %s -split-input-file -tilerun-convert-triton-to-loops="checked=true" | FileCheck %s --check-prefix=OFF
+
+// OFF-NOT: llvm.intr.prefetch
+
+// A softmax row: the row is read in one pass, then `exp(x - max)` is the
+// heaviest nest. It prefetches the row of program pid + 1, one 64-byte line
+// per 16 floats, at the start of each 64-element chunk; the chunk's own loop
+// keeps a constant trip count for the vectoriser.
+// CHECK-LABEL: func.func @row_softmax
+// CHECK-SAME: %[[IN:arg1]]: !llvm.ptr, %[[STRIDE:arg2]]: i32
+// CHECK-SAME: %[[PID:arg6]]: i32
+// CHECK: %[[NEXT:.*]] = arith.addi %[[PID]], %c1_i32 : i32
+// CHECK: %[[NROW:.*]] = arith.muli %[[NEXT]], %[[STRIDE]] : i32
+// CHECK: %[[NBASE:.*]] = llvm.getelementptr %[[IN]][%[[NROW]]]
+// CHECK: scf.for %[[C:.*]] = %c0 to %c4 step %c1 {
+// CHECK:   %[[FIRST:.*]] = arith.muli %[[C]], %c64 : index
+// CHECK:   %[[O0:.*]] = arith.index_cast %[[FIRST]] : index to i32
+// CHECK:   %[[A0:.*]] = llvm.getelementptr %[[NBASE]][%[[O0]]]
+// CHECK:   "llvm.intr.prefetch"(%[[A0]]) <{cache = 1 : i32, hint = 2 : i32, rw = 0 : i32}>
+// CHECK:   arith.addi %[[FIRST]], %c16 : index
+// CHECK:   "llvm.intr.prefetch"
+// CHECK:   arith.addi %[[FIRST]], %c32 : index
+// CHECK:   "llvm.intr.prefetch"
+// CHECK:   arith.addi %[[FIRST]], %c48 : index
+// CHECK:   "llvm.intr.prefetch"
+// CHECK-NOT: "llvm.intr.prefetch"
+// CHECK:   %[[END:.*]] = arith.addi %[[FIRST]], %c64 : index
+// CHECK:   scf.for %{{.*}} = %[[FIRST]] to %[[END]] step %c1 {
+// CHECK:     math.exp
+// CHECK-NOT: "llvm.intr.prefetch"
+// CHECK: return
+tt.func public @row_softmax(%out: !tt.ptr<f32>, %in: !tt.ptr<f32>, %stride: i32) {
+  %pid = tt.get_program_id x : i32
+  %row = arith.muli %pid, %stride : i32
+  %base = tt.addptr %in, %row : !tt.ptr<f32>, i32
+  %offs = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %ptrs0 = tt.splat %base : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  %ptrs = tt.addptr %ptrs0, %offs : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  %x = tt.load %ptrs : tensor<256x!tt.ptr<f32>>
+  %m = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.maxnumf %a, %b : f32
+    tt.reduce.return %r : f32
+  }) : (tensor<256xf32>) -> f32
+  %ms = tt.splat %m : f32 -> tensor<256xf32>
+  %d = arith.subf %x, %ms : tensor<256xf32>
+  %e = math.exp %d : tensor<256xf32>
+  %s = "tt.reduce"(%e) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.addf %a, %b : f32
+    tt.reduce.return %r : f32
+  }) : (tensor<256xf32>) -> f32
+  %ss = tt.splat %s : f32 -> tensor<256xf32>
+  %y = arith.divf %e, %ss : tensor<256xf32>
+  %obase = tt.addptr %out, %row : !tt.ptr<f32>, i32
+  %optrs0 = tt.splat %obase : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  %optrs = tt.addptr %optrs0, %offs : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  tt.store %optrs, %y : tensor<256x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+// A streaming kernel has no nest without its own loads: prefetching there
+// would compete with them.
+// CHECK-LABEL: func.func @streaming
+// CHECK-NOT: llvm.intr.prefetch
+// CHECK: return
+tt.func public @streaming(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
+  %pid = tt.get_program_id x : i32
+  %c256 = arith.constant 256 : i32
+  %start = arith.muli %pid, %c256 : i32
+  %offs0 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %s = tt.splat %start : i32 -> tensor<256xi32>
+  %offs = arith.addi %s, %offs0 : tensor<256xi32>
+  %xp0 = tt.splat %x : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  %xp = tt.addptr %xp0, %offs : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  %v = tt.load %xp : tensor<256x!tt.ptr<f32>>
+  %e = math.exp %v : tensor<256xf32>
+  %yp0 = tt.splat %y : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  %yp = tt.addptr %yp0, %offs : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  tt.store %yp, %e : tensor<256x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+// Layernorm's shape: the row is first read in one loop, and the heaviest
+// nest is in a second loop over the same range (the same bound values).
+// Iteration k of the second loop prefetches what iteration k of the first
+// loop reads in the next program. The weights do not depend on the program
+// id: every program reads the same ones, so they are not prefetched.
+// CHECK-LABEL: func.func @same_range_loops
+// CHECK-SAME: %[[X:arg0]]: !llvm.ptr, %{{.*}}: !llvm.ptr, %[[W:arg2]]: !llvm.ptr, %[[N:arg3]]: i32
+// CHECK-SAME: %[[PID:arg7]]: i32
+// CHECK: scf.for %{{.*}} = %c0_i32 to %[[N]] step %c256_i32
+// CHECK-NOT: llvm.intr.prefetch
+// CHECK: scf.for %[[IV:.*]] = %c0_i32 to %[[N]] step %c256_i32
+// CHECK:   %[[NEXT:.*]] = arith.addi %[[PID]], %c1_i32 : i32
+// CHECK:   %[[NROW:.*]] = arith.muli %[[NEXT]], %[[N]] : i32
+// CHECK:   %[[NBASE:.*]] = llvm.getelementptr %[[X]][%[[NROW]]]
+// CHECK:   scf.for
+// CHECK:     %[[AT:.*]] = llvm.getelementptr %[[NBASE]][%[[IV]]]
+// CHECK-COUNT-4: "llvm.intr.prefetch"(%{{.*}})
+// CHECK-NOT: "llvm.intr.prefetch"
+// CHECK:     math.exp
+// CHECK:     llvm.getelementptr %[[W]][%[[IV]]]
+// CHECK-NOT: "llvm.intr.prefetch"
+// CHECK: return
+tt.func public @same_range_loops(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %w: !tt.ptr<f32>, %n: i32) {
+  %pid = tt.get_program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %c256 = arith.constant 256 : i32
+  %zero = arith.constant dense<0.0> : tensor<256xf32>
+  %row = arith.muli %pid, %n : i32
+  %xrow = tt.addptr %x, %row : !tt.ptr<f32>, i32
+  %yrow = tt.addptr %y, %row : !tt.ptr<f32>, i32
+  %acc = scf.for %off = %c0 to %n step %c256 iter_args(%a = %zero) -> (tensor<256xf32>) : i32 {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+    %o = tt.splat %off : i32 -> tensor<256xi32>
+    %cols = arith.addi %o, %r : tensor<256xi32>
+    %p0 = tt.splat %xrow : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+    %p = tt.addptr %p0, %cols : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+    %v = tt.load %p : tensor<256x!tt.ptr<f32>>
+    %s = arith.addf %a, %v : tensor<256xf32>
+    scf.yield %s : tensor<256xf32>
+  }
+  %sum = "tt.reduce"(%acc) <{axis = 0 : i32}> ({
+  ^bb0(%l: f32, %rr: f32):
+    %t = arith.addf %l, %rr : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<256xf32>) -> f32
+  scf.for %off = %c0 to %n step %c256 : i32 {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+    %o = tt.splat %off : i32 -> tensor<256xi32>
+    %cols = arith.addi %o, %r : tensor<256xi32>
+    %p0 = tt.splat %xrow : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+    %p = tt.addptr %p0, %cols : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+    %v = tt.load %p : tensor<256x!tt.ptr<f32>>
+    %wp0 = tt.splat %w : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+    %wp = tt.addptr %wp0, %cols : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+    %wv = tt.load %wp : tensor<256x!tt.ptr<f32>>
+    %ss = tt.splat %sum : f32 -> tensor<256xf32>
+    %d = arith.subf %v, %ss : tensor<256xf32>
+    %e = math.exp %d : tensor<256xf32>
+    %m = arith.mulf %e, %wv : tensor<256xf32>
+    %q0 = tt.splat %yrow : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+    %q = tt.addptr %q0, %cols : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+    tt.store %q, %m : tensor<256x!tt.ptr<f32>>
+  }
+  tt.return
+}
+
+// -----
+
+// The heaviest nest runs in a loop over another range than the load's: no
+// iteration of it corresponds to the load's, and nothing is prefetched.
+// CHECK-LABEL: func.func @other_range_loops
+// CHECK-NOT: llvm.intr.prefetch
+// CHECK: return
+tt.func public @other_range_loops(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32, %m: i32) {
+  %pid = tt.get_program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %c256 = arith.constant 256 : i32
+  %zero = arith.constant dense<0.0> : tensor<256xf32>
+  %row = arith.muli %pid, %n : i32
+  %xrow = tt.addptr %x, %row : !tt.ptr<f32>, i32
+  %acc = scf.for %off = %c0 to %n step %c256 iter_args(%a = %zero) -> (tensor<256xf32>) : i32 {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+    %o = tt.splat %off : i32 -> tensor<256xi32>
+    %cols = arith.addi %o, %r : tensor<256xi32>
+    %p0 = tt.splat %xrow : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+    %p = tt.addptr %p0, %cols : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+    %v = tt.load %p : tensor<256x!tt.ptr<f32>>
+    %s = arith.addf %a, %v : tensor<256xf32>
+    scf.yield %s : tensor<256xf32>
+  }
+  %fin = scf.for %off = %c0 to %m step %c256 iter_args(%a = %acc) -> (tensor<256xf32>) : i32 {
+    %e = math.exp %a : tensor<256xf32>
+    %s = arith.mulf %e, %e : tensor<256xf32>
+    scf.yield %s : tensor<256xf32>
+  }
+  %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %q0 = tt.splat %y : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  %q = tt.addptr %q0, %r : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  tt.store %q, %fin : tensor<256x!tt.ptr<f32>>
+  tt.return
+}
