@@ -44,6 +44,8 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   ConvertTritonToLoopsOptions loopOpts;
   loopOpts.checked = options.checked;
   loopOpts.maxProgramBytes = options.maxProgramBytes;
+  // Whole-line non-temporal stores need x86's 64-byte vectors.
+  loopOpts.streamingStores = hostHasAVX512F();
   pm.addPass(createConvertTritonToLoops(loopOpts));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -16,6 +16,7 @@
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -234,6 +235,14 @@ Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
     SmallVector<void *, 16> ptrs;
     packed->pointerArray(ptrs, gridArgs);
     LaunchScope scope(state);
+    // Kernels write large outputs with non-temporal stores, which are
+    // weakly ordered: fence them before this thread reports its programs
+    // done, so that whoever reads the output after the launch sees them.
+    auto fence = llvm::make_scope_exit([] {
+#if defined(__x86_64__)
+      __builtin_ia32_sfence();
+#endif
+    });
     for (;;) {
       uint64_t c = next.fetch_add(1, std::memory_order_relaxed);
       if (c >= numChunks || state.failed.load(std::memory_order_relaxed))

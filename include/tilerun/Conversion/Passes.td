@@ -33,6 +33,9 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
            /*default=*/"true",
            "Prefetch the tiles the next program loads during the current "
            "program's heaviest elementwise nest">,
+    Option<"streamingStores", "streaming-stores", "bool", /*default=*/"false",
+           "Write the tiles of launches larger than the caches with "
+           "non-temporal 64-byte stores (x86 with AVX-512)">,
   ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::cf::ControlFlowDialect",

@@ -34,6 +34,7 @@ struct ConvertTritonToLoopsPass
     tilerun::loops::Options opts;
     opts.checked = checked;
     opts.prefetchNextProgram = prefetchNextProgram;
+    opts.streamingStores = streamingStores;
     SmallVector<triton::FuncOp> kernels;
     for (auto f : module.getOps<triton::FuncOp>())
       kernels.push_back(f);

@@ -243,11 +243,16 @@ LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
     });
   });
   };
+  // The copy of the nest that needs no guards may write whole lines.
+  auto emitUnguardedNest = [&](OpBuilder &nb) {
+    if (!lowerStreamingStore(tl, nb, store, emitNest))
+      emitNest(nb);
+  };
   if (blockPtr || shape.empty())
     emitNest(b);
   else
     tl.emitMaskVersioned(b, loc, shape, {store.getPtr(), value},
-                         store.getMask(), emitNest);
+                         store.getMask(), emitUnguardedNest);
   return success();
 }
 

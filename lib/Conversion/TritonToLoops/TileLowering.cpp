@@ -161,33 +161,41 @@ void TileLowering::emitLoopNest(
   });
 }
 
+void TileLowering::emitNextProgramPrefetches(OpBuilder &b, Location loc,
+                                             Value value, ValueRange first) {
+  auto it = prefetches.find(value);
+  if (it == prefetches.end())
+    return;
+  for (Value ptrs : it->second) {
+    auto pointee =
+        cast<tt::PointerType>(asTensor(ptrs.getType()).getElementType())
+            .getPointeeType();
+    int64_t elemBytes =
+        std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+    int64_t lineElems = std::max<int64_t>(1, 64 / elemBytes);
+    SmallVector<Value> idx(first);
+    for (int64_t e = 0; e < kPrefetchChunk; e += lineElems) {
+      idx.back() = e == 0 ? first.back()
+                          : arith::AddIOp::create(b, loc, first.back(),
+                                                  constantIndex(b, loc, e))
+                                .getResult();
+      // Read access, moderate locality (the L2 cache), data.
+      LLVM::Prefetch::create(b, loc, element(b, ptrs, idx), /*rw=*/0,
+                             /*hint=*/2, /*cache=*/1);
+    }
+  }
+}
+
 void TileLowering::emitValueNest(
     OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Value value,
     function_ref<void(OpBuilder &, ValueRange)> body) {
-  auto it = prefetches.find(value);
-  if (it == prefetches.end()) {
+  if (!prefetches.contains(value)) {
     emitLoopNest(b, loc, shape, body);
     return;
   }
-  auto prefetch = [&](OpBuilder &pb, ValueRange first) {
-    for (Value ptrs : it->second) {
-      auto pointee = cast<tt::PointerType>(asTensor(ptrs.getType()).getElementType())
-                         .getPointeeType();
-      int64_t elemBytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
-      int64_t lineElems = std::max<int64_t>(1, 64 / elemBytes);
-      SmallVector<Value> idx(first);
-      for (int64_t e = 0; e < kPrefetchChunk; e += lineElems) {
-        idx.back() = e == 0 ? first.back()
-                            : arith::AddIOp::create(
-                                  pb, loc, first.back(),
-                                  constantIndex(pb, loc, e)).getResult();
-        // Read access, moderate locality (the L2 cache), data.
-        LLVM::Prefetch::create(pb, loc, element(pb, ptrs, idx), /*rw=*/0,
-                               /*hint=*/2, /*cache=*/1);
-      }
-    }
-  };
-  emitLoopNest(b, loc, shape, body, prefetch);
+  emitLoopNest(b, loc, shape, body, [&](OpBuilder &pb, ValueRange first) {
+    emitNextProgramPrefetches(pb, loc, value, first);
+  });
 }
 
 Value TileLowering::allocBuffer(Location loc, ArrayRef<int64_t> shape,

@@ -58,6 +58,9 @@ struct Options {
   /// Prefetch the next program's tiles during the current one's compute
   /// (NextProgramPrefetch.cpp).
   bool prefetchNextProgram = true;
+  /// Non-temporal stores for large launches (StreamingStores.cpp); the
+  /// target must be x86 with AVX-512.
+  bool streamingStores = false;
 };
 
 //===----------------------------------------------------------------------===//
@@ -172,6 +175,12 @@ public:
                llvm::function_ref<void(OpBuilder &, ValueRange)> body,
                llvm::function_ref<void(OpBuilder &, ValueRange)> perChunk =
                    nullptr);
+  /// The next program's prefetches that the nest evaluating `value` issues
+  /// at the chunk starting at `first` (nothing when `value` carries none).
+  void emitNextProgramPrefetches(OpBuilder &b, Location loc, Value value,
+                                 ValueRange first);
+  /// True inside the unguarded copy of a mask-versioned nest for `mask`.
+  bool isAssumedTrue(Value mask) const { return assumedTrue.contains(mask); }
   /// emitLoopNest for the nest that evaluates `value`: it also issues the
   /// next program's prefetches when `value` carries them.
   void emitValueNest(OpBuilder &b, Location loc, llvm::ArrayRef<int64_t> shape,
@@ -326,6 +335,12 @@ mlir::LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b,
                                    Operation *op);
 mlir::LogicalResult lowerAtomic(TileLowering &tl, OpBuilder &b, Operation *op,
                                 Value resultBuffer);
+/// Emits the unguarded nest of a tt.store with non-temporal line stores when
+/// the launch writes more than the caches hold, and `ordinaryNest` when it
+/// does not (StreamingStores.cpp). Returns false, emitting nothing, when the
+/// store does not qualify.
+bool lowerStreamingStore(TileLowering &tl, OpBuilder &b, Operation *store,
+                         llvm::function_ref<void(OpBuilder &)> ordinaryNest);
 /// Block pointers and tensor descriptors, which lower to tuples of values.
 mlir::LogicalResult lowerPointerTuple(TileLowering &tl, OpBuilder &b,
                                       Operation *op,

@@ -1,0 +1,236 @@
+//===- StreamingStores.cpp - Non-temporal stores for large outputs --------===//
+//
+// A store that misses the cache first reads the line it writes (a read for
+// ownership), so a row kernel writing a large output moves each output byte
+// over the memory bus twice. When a launch writes more than any cache holds,
+// the lines will not be read back from the cache anyway: x86's non-temporal
+// vector stores write whole lines to memory without reading them.
+//
+// LLVM's vectoriser keeps a store's scalar alignment, and x86 has aligned
+// non-temporal vector stores only, so the tile is written explicitly: each
+// chunk of kPrefetchChunk elements along the innermost dimension is computed
+// into a small stack buffer (the loop LLVM vectorises as usual), then copied
+// out as 64-byte non-temporal stores when its addresses are contiguous and
+// line-aligned, else element by element. Contiguity is established
+// statically (the pointer's innermost stride is one element) and checked at
+// run time (the last address is the first plus the chunk's size, which
+// catches offsets that wrap). LLVM keeps the chunk in registers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileLowering.h"
+
+#include "tilerun/Dialect/Triton/IR/Dialect.h"
+#include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+namespace tt = mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace tilerun {
+namespace loops {
+namespace {
+
+/// Bytes a launch must write through one store op before its stores bypass
+/// the cache: more than the last-level cache share a few cores get. (The
+/// L3 size the OS reports is not usable for this: virtual machines report
+/// the whole host's.)
+constexpr int64_t kStreamingStoreBytes = 16 << 20;
+constexpr int64_t kLineBytes = 64;
+
+/// How far consecutive elements along the innermost dimension of the
+/// integer or pointer tile `v` are apart (in elements for pointers), when
+/// the IR makes it a constant.
+std::optional<int64_t> innermostStride(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type)
+    return 0; // a scalar is the same for every element
+  unsigned inner = type.getRank() - 1;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (auto range = dyn_cast<tt::MakeRangeOp>(def))
+    return 1;
+  if (isa<tt::SplatOp>(def))
+    return 0;
+  if (auto cst = dyn_cast<arith::ConstantOp>(def)) {
+    auto dense = dyn_cast<DenseElementsAttr>(cst.getValue());
+    return dense && dense.isSplat() ? std::optional<int64_t>(0) : std::nullopt;
+  }
+  if (auto bcast = dyn_cast<tt::BroadcastOp>(def)) {
+    auto srcTy = asTensor(bcast.getSrc().getType());
+    if (srcTy.getShape()[inner] == 1)
+      return 0;
+    return innermostStride(bcast.getSrc());
+  }
+  if (auto expand = dyn_cast<tt::ExpandDimsOp>(def)) {
+    if (expand.getAxis() == inner)
+      return std::nullopt; // the new innermost dimension has one element
+    return innermostStride(expand.getSrc());
+  }
+  if (isa<ttg::ConvertLayoutOp, arith::ExtSIOp, arith::ExtUIOp>(def))
+    return innermostStride(def->getOperand(0));
+  auto both = [&](auto combine) -> std::optional<int64_t> {
+    std::optional<int64_t> l = innermostStride(def->getOperand(0));
+    std::optional<int64_t> r = innermostStride(def->getOperand(1));
+    if (!l || !r)
+      return std::nullopt;
+    return combine(*l, *r);
+  };
+  if (isa<arith::AddIOp, tt::AddPtrOp>(def))
+    return both([](int64_t l, int64_t r) { return l + r; });
+  if (isa<arith::SubIOp>(def))
+    return both([](int64_t l, int64_t r) { return l - r; });
+  if (isa<arith::MulIOp>(def)) {
+    // Only a product with a constant keeps a constant stride.
+    for (unsigned i = 0; i < 2; ++i) {
+      APInt c;
+      if (matchPattern(def->getOperand(i), m_ConstantInt(&c)))
+        if (std::optional<int64_t> s = innermostStride(def->getOperand(1 - i)))
+          return *s * c.getSExtValue();
+    }
+  }
+  return std::nullopt;
+}
+
+/// Programs in the launch times `bytes`, at least kStreamingStoreBytes.
+Value launchWritesMoreThanCaches(TileLowering &tl, OpBuilder &b, Location loc,
+                                 int64_t bytes) {
+  Value total = arith::ConstantIntOp::create(b, loc, b.getI64Type(), bytes);
+  for (unsigned axis = 0; axis < 3; ++axis) {
+    Value n = arith::ExtUIOp::create(b, loc, b.getI64Type(),
+                                     tl.numPrograms(axis));
+    total = arith::MulIOp::create(b, loc, total, n);
+  }
+  Value limit =
+      arith::ConstantIntOp::create(b, loc, b.getI64Type(), kStreamingStoreBytes);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, total,
+                               limit);
+}
+
+Value ptrToI64(OpBuilder &b, Location loc, Value p) {
+  return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), p);
+}
+
+} // namespace
+
+bool lowerStreamingStore(TileLowering &tl, OpBuilder &b, Operation *op,
+                         function_ref<void(OpBuilder &)> ordinaryNest) {
+  auto store = cast<tt::StoreOp>(op);
+  if (tl.options.checked || !tl.options.streamingStores)
+    return false;
+  auto ptrTy = dyn_cast<RankedTensorType>(store.getPtr().getType());
+  if (!ptrTy || (store.getMask() && !tl.isAssumedTrue(store.getMask())))
+    return false;
+  Type elemTy = loweredElementType(store.getValue().getType());
+  if (!elemTy.isIntOrFloat())
+    return false;
+  unsigned bits = elemTy.getIntOrFloatBitWidth();
+  if (bits % 8 != 0 || !llvm::isPowerOf2_32(bits) || bits > 64)
+    return false;
+  int64_t elemBytes = bits / 8;
+  ArrayRef<int64_t> shape = ptrTy.getShape();
+  if (shape.back() % kPrefetchChunk != 0 ||
+      innermostStride(store.getPtr()) != std::optional<int64_t>(1))
+    return false;
+
+  Location loc = store.getLoc();
+  int64_t tileBytes = elemBytes;
+  for (int64_t n : shape)
+    tileBytes *= n;
+  Value streaming = launchWritesMoreThanCaches(tl, b, loc, tileBytes);
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, streaming, true);
+  OpBuilder eb = OpBuilder::atBlockBegin(ifOp.elseBlock());
+  ordinaryNest(eb);
+
+  OpBuilder tb = OpBuilder::atBlockBegin(ifOp.thenBlock());
+  Value value = store.getValue();
+  Value scratch = tl.allocBuffer(loc, {kPrefetchChunk}, elemTy);
+  int64_t lineElems = kLineBytes / elemBytes;
+  auto lineTy = VectorType::get({lineElems}, elemTy);
+  SmallVector<int64_t> chunks(shape);
+  chunks.back() /= kPrefetchChunk;
+  TileLowering::emitLoopNest(tb, loc, chunks, [&](OpBuilder &cb,
+                                                  ValueRange chunkIdx) {
+    SmallVector<Value> idx(chunkIdx);
+    Value first = arith::MulIOp::create(
+        cb, loc, chunkIdx.back(), constantIndex(cb, loc, kPrefetchChunk));
+    idx.back() = first;
+    tl.emitNextProgramPrefetches(cb, loc, value, idx);
+    auto at = [&](OpBuilder &ib, Value j) {
+      SmallVector<Value> elemIdx(idx);
+      elemIdx.back() = arith::AddIOp::create(ib, loc, first, j);
+      return elemIdx;
+    };
+    Value zero = constantIndex(cb, loc, 0), one = constantIndex(cb, loc, 1);
+    Value len = constantIndex(cb, loc, kPrefetchChunk);
+    scf::ForOp::create(cb, loc, zero, len, one, ValueRange{},
+                       [&](OpBuilder &ib, Location, Value j, ValueRange) {
+                         tl.storeBuffer(ib, loc,
+                                        tl.element(ib, value, at(ib, j)),
+                                        scratch, j);
+                         scf::YieldOp::create(ib, loc);
+                       });
+    Value start = tl.element(cb, store.getPtr(), idx);
+    Value last = tl.element(
+        cb, store.getPtr(), at(cb, constantIndex(cb, loc, kPrefetchChunk - 1)));
+    Value startInt = ptrToI64(cb, loc, start);
+    auto i64 = [&](int64_t v) {
+      return arith::ConstantIntOp::create(cb, loc, cb.getI64Type(), v);
+    };
+    Value aligned = arith::CmpIOp::create(
+        cb, loc, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(cb, loc, startInt, i64(kLineBytes - 1)), i64(0));
+    Value span = arith::SubIOp::create(cb, loc, ptrToI64(cb, loc, last),
+                                       startInt);
+    Value contiguous = arith::CmpIOp::create(
+        cb, loc, arith::CmpIPredicate::eq, span,
+        i64((kPrefetchChunk - 1) * elemBytes));
+    auto lines = scf::IfOp::create(
+        cb, loc, TypeRange{},
+        arith::AndIOp::create(cb, loc, aligned, contiguous), true);
+    OpBuilder lb = OpBuilder::atBlockBegin(lines.thenBlock());
+    for (int64_t e = 0; e < kPrefetchChunk; e += lineElems) {
+      Value line = vector::LoadOp::create(lb, loc, lineTy, scratch,
+                                          ValueRange{constantIndex(lb, loc, e)});
+      Value addr = LLVM::GEPOp::create(
+          lb, loc, start.getType(), lb.getI8Type(), start,
+          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(e * elemBytes)});
+      LLVM::StoreOp::create(lb, loc, line, addr, kLineBytes,
+                            /*isVolatile=*/false, /*isNonTemporal=*/true);
+    }
+    OpBuilder sb = OpBuilder::atBlockBegin(lines.elseBlock());
+    scf::ForOp::create(sb, loc, zero, len, one, ValueRange{},
+                       [&](OpBuilder &ib, Location, Value j, ValueRange) {
+                         Value v = tl.loadBuffer(ib, loc, scratch, j, elemTy);
+                         LLVM::StoreOp::create(
+                             ib, loc, v, tl.element(ib, store.getPtr(), at(ib, j)),
+                             elemBytes);
+                         scf::YieldOp::create(ib, loc);
+                       });
+  });
+  // Non-temporal stores are weakly ordered. The runtime fences each thread
+  // once its programs are done (a fence per program would wait for every
+  // row to reach memory); a kernel with atomics, through which a program
+  // may tell others that its stores are done, fences here as well.
+  bool hasAtomics = false;
+  op->getParentOfType<FunctionOpInterface>()->walk([&](Operation *inner) {
+    if (isa<tt::AtomicRMWOp, tt::AtomicCASOp>(inner))
+      hasAtomics = true;
+  });
+  if (hasAtomics)
+    LLVM::CallIntrinsicOp::create(tb, loc,
+                                  tb.getStringAttr("llvm.x86.sse.sfence"),
+                                  ValueRange{});
+  return true;
+}
+
+} // namespace loops
+} // namespace tilerun
