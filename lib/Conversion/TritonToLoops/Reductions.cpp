@@ -203,6 +203,40 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
   Region &combine = reduce.getCombineOp();
   auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
 
+  // maxnum/minnum skip NaNs, which x86 spells as a compare, an unordered
+  // test and a blend per vector. Partials that are never NaN (a NaN starts
+  // as the identity) need only one compare-and-select, the single
+  // instruction vmaxps: a NaN element compares false and is skipped. The
+  // result differs from the IR's fold only when every element is NaN (NaN,
+  // not the identity), so a result equal to the identity is recomputed
+  // exactly.
+  Operation &combineOp = combine.front().front();
+  bool skipsNaN = isa<arith::MaxNumFOp, arith::MinNumFOp>(combineOp);
+  bool isMax = isa<arith::MaxNumFOp>(combineOp);
+  Value identity;
+  if (skipsNaN) {
+    auto floatTy = cast<FloatType>(elem);
+    identity = arith::ConstantOp::create(
+        b, loc, b.getFloatAttr(floatTy, APFloat::getInf(
+                                            floatTy.getFloatSemantics(),
+                                            /*Negative=*/isMax)));
+  }
+  auto initial = [&](OpBuilder &ib, Value x) -> Value {
+    if (!skipsNaN)
+      return x;
+    Value nan =
+        arith::CmpFOp::create(ib, loc, arith::CmpFPredicate::UNO, x, x);
+    return arith::SelectOp::create(ib, loc, nan, identity, x);
+  };
+  auto accumulate = [&](OpBuilder &ib, Value acc, Value x) -> Value {
+    if (!skipsNaN)
+      return emitCombine(tl, ib, combine, acc, x)[0];
+    Value better = arith::CmpFOp::create(
+        ib, loc, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+        x, acc);
+    return arith::SelectOp::create(ib, loc, better, x, acc);
+  };
+
   TileLowering::emitLoopNest(b, loc, shape.drop_back(), [&](OpBuilder &ob,
                                                             ValueRange o) {
     auto at = [&](Value k) {
@@ -212,7 +246,8 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
     };
     scf::ForOp::create(ob, loc, c(ob, 0), c(ob, lanes), c(ob, 1), ValueRange{},
                        [&](OpBuilder &lb, Location, Value l, ValueRange) {
-                         tl.storeBuffer(lb, loc, tl.element(lb, src, at(l)),
+                         tl.storeBuffer(lb, loc,
+                                        initial(lb, tl.element(lb, src, at(l))),
                                         partials, l);
                          scf::YieldOp::create(lb, loc);
                        });
@@ -226,9 +261,7 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
                   Value k = arith::AddIOp::create(lb, loc, chunk, l);
                   Value acc = tl.loadBuffer(lb, loc, partials, l, elem);
                   Value x = tl.element(lb, src, at(k));
-                  tl.storeBuffer(lb, loc,
-                                 emitCombine(tl, lb, combine, acc, x)[0],
-                                 partials, l);
+                  tl.storeBuffer(lb, loc, accumulate(lb, acc, x), partials, l);
                   scf::YieldOp::create(lb, loc);
                 });
             scf::YieldOp::create(cb, loc);
@@ -245,6 +278,28 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
     for (; half >= 1; half /= 2)
       for (int64_t l = 0; l < half; ++l)
         leaves[l] = emitCombine(tl, ob, combine, leaves[l], leaves[l + half])[0];
+    if (skipsNaN) {
+      Value atIdentity = arith::CmpFOp::create(
+          ob, loc, arith::CmpFPredicate::OEQ, leaves[0], identity);
+      auto exact = scf::IfOp::create(
+          ob, loc, atIdentity,
+          [&](OpBuilder &tb, Location) {
+            auto fold = scf::ForOp::create(
+                tb, loc, c(tb, 1), c(tb, n), c(tb, 1),
+                ValueRange{tl.element(tb, src, at(c(tb, 0)))},
+                [&](OpBuilder &fb, Location, Value k, ValueRange acc) {
+                  scf::YieldOp::create(
+                      fb, loc,
+                      emitCombine(tl, fb, combine, acc[0],
+                                  tl.element(fb, src, at(k))));
+                });
+            scf::YieldOp::create(tb, loc, fold.getResults());
+          },
+          [&](OpBuilder &eb, Location) {
+            scf::YieldOp::create(eb, loc, leaves[0]);
+          });
+      leaves[0] = exact.getResult(0);
+    }
     Value r = reduce->getResult(0);
     if (outs.empty() || !outs[0])
       tl.bindScalar(r, leaves[0]);

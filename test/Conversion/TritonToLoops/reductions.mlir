@@ -162,3 +162,40 @@ tt.func public @operand_read_transposed(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
   tt.store %yp, %o : tensor<32x32x!tt.ptr<f32>>
   tt.return
 }
+
+// maxnum along the row: the partials start NaN-free (a NaN becomes -inf)
+// and accumulate with one ordered compare and select, which x86 does in one
+// vmaxps. The pairwise fold keeps the IR's maxnum, and a result of -inf is
+// recomputed with the IR's fold, which is NaN when every element is.
+// CHECK-LABEL: func.func @row_max
+// CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: scf.for
+// CHECK:   %[[X0:.*]] = llvm.load
+// CHECK:   %[[NAN:.*]] = arith.cmpf uno, %[[X0]], %[[X0]] : f32
+// CHECK:   arith.select %[[NAN]], %[[NINF]], %[[X0]] : f32
+// CHECK: scf.for
+// CHECK:   scf.for
+// CHECK:     %[[ACC:.*]] = memref.load
+// CHECK:     %[[X:.*]] = llvm.load
+// CHECK:     %[[GT:.*]] = arith.cmpf ogt, %[[X]], %[[ACC]] : f32
+// CHECK:     arith.select %[[GT]], %[[X]], %[[ACC]] : f32
+// CHECK: arith.maxnumf
+// CHECK: %[[LOW:.*]] = arith.cmpf oeq, %[[R:.*]], %[[NINF]] : f32
+// CHECK: scf.if %[[LOW]] -> (f32) {
+// CHECK:   scf.for {{.*}} iter_args
+// CHECK:     arith.maxnumf
+// CHECK: } else {
+// CHECK:   scf.yield %[[R]] : f32
+tt.func public @row_max(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+  %xp = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+  %v = tt.load %xp : tensor<1024x!tt.ptr<f32>>
+  %mx = "tt.reduce"(%v) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.maxnumf %a, %b : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<1024xf32>) -> f32
+  tt.store %out, %mx : !tt.ptr<f32>
+  tt.return
+}
