@@ -29,6 +29,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 namespace tt = mlir::triton;
@@ -84,17 +85,33 @@ std::optional<int64_t> innermostStride(Value v) {
       return std::nullopt;
     return combine(*l, *r);
   };
+  // A stride that overflows int64 is not known.
   if (isa<arith::AddIOp, tt::AddPtrOp>(def))
-    return both([](int64_t l, int64_t r) { return l + r; });
+    return both([](int64_t l, int64_t r) -> std::optional<int64_t> {
+      int64_t v = 0;
+      if (llvm::AddOverflow(l, r, v))
+        return std::nullopt;
+      return v;
+    });
   if (isa<arith::SubIOp>(def))
-    return both([](int64_t l, int64_t r) { return l - r; });
+    return both([](int64_t l, int64_t r) -> std::optional<int64_t> {
+      int64_t v = 0;
+      if (llvm::SubOverflow(l, r, v))
+        return std::nullopt;
+      return v;
+    });
   if (isa<arith::MulIOp>(def)) {
     // Only a product with a constant keeps a constant stride.
     for (unsigned i = 0; i < 2; ++i) {
       APInt c;
-      if (matchPattern(def->getOperand(i), m_ConstantInt(&c)))
-        if (std::optional<int64_t> s = innermostStride(def->getOperand(1 - i)))
-          return *s * c.getSExtValue();
+      if (matchPattern(def->getOperand(i), m_ConstantInt(&c)) &&
+          c.getSignificantBits() <= 64)
+        if (std::optional<int64_t> s = innermostStride(def->getOperand(1 - i))) {
+          int64_t v = 0;
+          if (llvm::MulOverflow(*s, c.getSExtValue(), v))
+            return std::nullopt;
+          return v;
+        }
     }
   }
   return std::nullopt;
