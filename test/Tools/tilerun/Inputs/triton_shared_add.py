@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Runs triton-shared's add_kernel (unranked memref arguments) with tilerun for
-sizes that are and are not multiples of its 1024-element block, directly and
+sizes that are and are not multiples of its 1024-element block (up to a 16 MiB
+launch), directly and
 after `tilerun convert --to=ranked-tensors`, against numpy. Then launches
 many programs to check that the kernel's memref.alloc buffers are freed: peak
 memory must not grow with the number of programs.
@@ -17,7 +18,8 @@ with tempfile.TemporaryDirectory() as d:
     subprocess.run([tilerun, "convert", "--to=ranked-tensors", kernel, "-o", converted], check=True)
     rng = np.random.default_rng(0)
     for ir in (kernel, converted):
-        for n in (1, 1000, 1024, 4096, 5000, 100003):
+        # 4195304 elements: a launch of 16 MiB, whose last block is partial.
+        for n in (1, 1000, 1024, 4096, 5000, 100003, 4195304):
             x = rng.standard_normal(n, dtype=np.float32)
             y = rng.standard_normal(n, dtype=np.float32)
             for name, a in (("x", x), ("y", y), ("out", np.zeros(n, np.float32))):
