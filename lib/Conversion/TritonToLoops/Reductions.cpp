@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileLowering.h"
+
+#include "mlir/IR/Matchers.h"
 #include "tilerun/Conversion/MicroKernelTile.h"
 
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
@@ -465,11 +467,12 @@ LogicalResult lowerScan(TileLowering &tl, OpBuilder &b, Operation *op,
 /// out += A * B on packed f32 buffers, as a register-tiled micro-kernel: for
 /// each MR x NR tile of `out`, MR vector accumulators of NR lanes stay in
 /// registers across the whole K loop; each step broadcasts one element of A
-/// per row and loads one contiguous row segment of B.
+/// per row and loads one contiguous row segment of B. With `fromZero` the
+/// accumulators start at +0.0 instead of `out`'s contents (out = A * B).
 static void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B,
                                Value out, int64_t rank, int64_t batch,
                                int64_t M, int64_t N, int64_t K, int64_t MR,
-                               int64_t NR) {
+                               int64_t NR, bool fromZero) {
   auto vecTy = VectorType::get({NR}, b.getF32Type());
   auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
   TileLowering::emitLoopNest(
@@ -484,10 +487,16 @@ static void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B,
           return idx;
         };
         SmallVector<Value> rows, accs;
+        Value zero;
+        if (fromZero)
+          zero = arith::ConstantOp::create(ib, loc, vecTy,
+                                           DenseElementsAttr::get(vecTy, 0.0f));
         for (int64_t i = 0; i < MR; ++i) {
           rows.push_back(arith::AddIOp::create(ib, loc, m0, c(ib, i)));
-          accs.push_back(
-              vector::LoadOp::create(ib, loc, vecTy, out, at(ib, rows[i], n0)));
+          accs.push_back(fromZero ? zero
+                                  : vector::LoadOp::create(ib, loc, vecTy, out,
+                                                           at(ib, rows[i], n0))
+                                        .getResult());
         }
         auto loop = scf::ForOp::create(
             ib, loc, c(ib, 0), c(ib, K), c(ib, 1), accs,
@@ -547,17 +556,23 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
   };
   Value A = pack(dot.getA(), aTy.getShape());
   Value B = pack(dot.getB(), bTy.getShape());
+  auto [MR, NR] = microKernelTile(M, N);
+  bool microKernel = isFloat && acc.isF32() && MR > 0;
+  // A fresh product (`tl.dot(q, k)`, a zero accumulator) starts its
+  // registers at zero instead of filling the result tile with zeros first:
+  // attention does that for a 64x64 tile on every K step.
+  bool fromZero = microKernel && matchPattern(dot.getC(), m_PosZeroFloat());
   // Accumulating in place into the accumulator's own buffer needs no copy.
-  if (tl.bufferOf(dot.getC()) != out)
+  if (tl.bufferOf(dot.getC()) != out && !fromZero)
     TileLowering::emitLoopNest(b, loc, dTy.getShape(),
                                [&](OpBuilder &ib, ValueRange idx) {
                                  tl.storeBuffer(ib, loc,
                                                 tl.element(ib, dot.getC(), idx),
                                                 out, idx);
                                });
-  auto [MR, NR] = microKernelTile(M, N);
-  if (isFloat && acc.isF32() && MR > 0) {
-    emitMicroKernelDot(b, loc, A, B, out, rank, batch, M, N, K, MR, NR);
+  if (microKernel) {
+    emitMicroKernelDot(b, loc, A, B, out, rank, batch, M, N, K, MR, NR,
+                       fromZero);
     return success();
   }
   // Fallback: out[m, n] += A[m, k] * B[k, n], with n innermost so rows of B

@@ -89,3 +89,35 @@ tt.func public @matmul_k_loop(%a_ptr: !tt.ptr<f32>, %b_ptr: !tt.ptr<f32>, %c_ptr
   tt.store %cp, %res#2 : tensor<64x64x!tt.ptr<f32>>
   tt.return
 }
+
+// A fresh product (a zero accumulator, as attention's `q @ k`): the
+// micro-kernel's accumulators start at +0.0 in registers; the result tile is
+// not filled with zeros first, nor read back.
+// CHECK-LABEL: func.func @fresh_product
+// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<{{[0-9]+}}xf32>
+// CHECK-NOT: memref.store %cst
+// CHECK: scf.for {{.*}} iter_args(%{{[^ ]*}} = %[[Z]],
+// CHECK:   vector.fma
+// CHECK: vector.store
+tt.func public @fresh_product(%a: !tt.ptr<f32>, %b: !tt.ptr<f32>, %c: !tt.ptr<f32>) {
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+  %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  %row = tt.expand_dims %r {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %col = tt.expand_dims %r {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %c32 = arith.constant dense<32> : tensor<32x1xi32>
+  %rowoff = arith.muli %row, %c32 : tensor<32x1xi32>
+  %rb = tt.broadcast %rowoff : tensor<32x1xi32> -> tensor<32x32xi32>
+  %cb = tt.broadcast %col : tensor<1x32xi32> -> tensor<32x32xi32>
+  %off = arith.addi %rb, %cb : tensor<32x32xi32>
+  %ap0 = tt.splat %a : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>>
+  %ap = tt.addptr %ap0, %off : tensor<32x32x!tt.ptr<f32>>, tensor<32x32xi32>
+  %bp0 = tt.splat %b : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>>
+  %bp = tt.addptr %bp0, %off : tensor<32x32x!tt.ptr<f32>>, tensor<32x32xi32>
+  %cp0 = tt.splat %c : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>>
+  %cp = tt.addptr %cp0, %off : tensor<32x32x!tt.ptr<f32>>, tensor<32x32xi32>
+  %x = tt.load %ap : tensor<32x32x!tt.ptr<f32>>
+  %y = tt.load %bp : tensor<32x32x!tt.ptr<f32>>
+  %d = tt.dot %x, %y, %zero : tensor<32x32xf32> * tensor<32x32xf32> -> tensor<32x32xf32>
+  tt.store %cp, %d : tensor<32x32x!tt.ptr<f32>>
+  tt.return
+}
