@@ -12,12 +12,12 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
-#include "llvm/ADT/ScopeExit.h"
-#include "llvm/IR/Module.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/thread.h"
@@ -238,7 +238,7 @@ Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
     // Kernels write large outputs with non-temporal stores, which are
     // weakly ordered: fence them before this thread reports its programs
     // done, so that whoever reads the output after the launch sees them.
-    auto fence = llvm::make_scope_exit([] {
+    llvm::scope_exit fence([] {
 #if defined(__x86_64__)
       __builtin_ia32_sfence();
 #endif

@@ -262,11 +262,13 @@ NextProgramPrefetches Planner::run() {
   NextProgramPrefetches result;
   // A dot's K loop is compute-bound and its operand tiles are shared with
   // the neighbouring programs: prefetching would only add instructions.
-  bool hasDot = false;
-  kernel->walk([&](Operation *op) {
-    if (isa<tt::DotOp, tt::DotScaledOp>(op))
-      hasDot = true;
-  });
+  bool hasDot = kernel
+                    ->walk([](Operation *op) {
+                      return isa<tt::DotOp, tt::DotScaledOp>(op)
+                                 ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+                    })
+                    .wasInterrupted();
   if (hasDot)
     return result;
 
@@ -297,7 +299,7 @@ NextProgramPrefetches Planner::run() {
   auto consider = [&](Value value, Operation *anchor) {
     auto type = dyn_cast<RankedTensorType>(value.getType());
     if (!type || type.getRank() == 0 ||
-        type.getShape().back() % kPrefetchChunk != 0 ||
+        type.getShape().back() % kChunkElements != 0 ||
         !onlyLoopsAround(anchor))
       return;
     Carrier c{value, anchor};

@@ -8,7 +8,7 @@
 //
 // LLVM's vectoriser keeps a store's scalar alignment, and x86 has aligned
 // non-temporal vector stores only, so the tile is written explicitly: each
-// chunk of kPrefetchChunk elements along the innermost dimension is computed
+// chunk of kChunkElements elements along the innermost dimension is computed
 // into a small stack buffer (the loop LLVM vectorises as usual), then copied
 // out as 64-byte non-temporal stores when its addresses are contiguous and
 // line-aligned, else element by element. Contiguity is established
@@ -44,7 +44,6 @@ namespace {
 /// L3 size the OS reports is not usable for this: virtual machines report
 /// the whole host's.)
 constexpr int64_t kStreamingStoreBytes = 16 << 20;
-constexpr int64_t kLineBytes = 64;
 
 /// How far consecutive elements along the innermost dimension of the
 /// integer or pointer tile `v` are apart (in elements for pointers), when
@@ -154,7 +153,7 @@ bool lowerStreamingStore(TileLowering &tl, OpBuilder &b, Operation *op,
     return false;
   int64_t elemBytes = bits / 8;
   ArrayRef<int64_t> shape = ptrTy.getShape();
-  if (shape.back() % kPrefetchChunk != 0 ||
+  if (shape.back() % kChunkElements != 0 ||
       innermostStride(store.getPtr()) != std::optional<int64_t>(1))
     return false;
 
@@ -169,16 +168,16 @@ bool lowerStreamingStore(TileLowering &tl, OpBuilder &b, Operation *op,
 
   OpBuilder tb = OpBuilder::atBlockBegin(ifOp.thenBlock());
   Value value = store.getValue();
-  Value scratch = tl.allocBuffer(loc, {kPrefetchChunk}, elemTy);
-  int64_t lineElems = kLineBytes / elemBytes;
+  Value scratch = tl.allocBuffer(loc, {kChunkElements}, elemTy);
+  int64_t lineElems = kCacheLineBytes / elemBytes;
   auto lineTy = VectorType::get({lineElems}, elemTy);
   SmallVector<int64_t> chunks(shape);
-  chunks.back() /= kPrefetchChunk;
+  chunks.back() /= kChunkElements;
   TileLowering::emitLoopNest(tb, loc, chunks, [&](OpBuilder &cb,
                                                   ValueRange chunkIdx) {
     SmallVector<Value> idx(chunkIdx);
     Value first = arith::MulIOp::create(
-        cb, loc, chunkIdx.back(), constantIndex(cb, loc, kPrefetchChunk));
+        cb, loc, chunkIdx.back(), constantIndex(cb, loc, kChunkElements));
     idx.back() = first;
     tl.emitNextProgramPrefetches(cb, loc, value, idx);
     auto at = [&](OpBuilder &ib, Value j) {
@@ -187,7 +186,7 @@ bool lowerStreamingStore(TileLowering &tl, OpBuilder &b, Operation *op,
       return elemIdx;
     };
     Value zero = constantIndex(cb, loc, 0), one = constantIndex(cb, loc, 1);
-    Value len = constantIndex(cb, loc, kPrefetchChunk);
+    Value len = constantIndex(cb, loc, kChunkElements);
     scf::ForOp::create(cb, loc, zero, len, one, ValueRange{},
                        [&](OpBuilder &ib, Location, Value j, ValueRange) {
                          tl.storeBuffer(ib, loc,
@@ -197,30 +196,30 @@ bool lowerStreamingStore(TileLowering &tl, OpBuilder &b, Operation *op,
                        });
     Value start = tl.element(cb, store.getPtr(), idx);
     Value last = tl.element(
-        cb, store.getPtr(), at(cb, constantIndex(cb, loc, kPrefetchChunk - 1)));
+        cb, store.getPtr(), at(cb, constantIndex(cb, loc, kChunkElements - 1)));
     Value startInt = ptrToI64(cb, loc, start);
     auto i64 = [&](int64_t v) {
       return arith::ConstantIntOp::create(cb, loc, cb.getI64Type(), v);
     };
     Value aligned = arith::CmpIOp::create(
         cb, loc, arith::CmpIPredicate::eq,
-        arith::AndIOp::create(cb, loc, startInt, i64(kLineBytes - 1)), i64(0));
+        arith::AndIOp::create(cb, loc, startInt, i64(kCacheLineBytes - 1)), i64(0));
     Value span = arith::SubIOp::create(cb, loc, ptrToI64(cb, loc, last),
                                        startInt);
     Value contiguous = arith::CmpIOp::create(
         cb, loc, arith::CmpIPredicate::eq, span,
-        i64((kPrefetchChunk - 1) * elemBytes));
+        i64((kChunkElements - 1) * elemBytes));
     auto lines = scf::IfOp::create(
         cb, loc, TypeRange{},
         arith::AndIOp::create(cb, loc, aligned, contiguous), true);
     OpBuilder lb = OpBuilder::atBlockBegin(lines.thenBlock());
-    for (int64_t e = 0; e < kPrefetchChunk; e += lineElems) {
+    for (int64_t e = 0; e < kChunkElements; e += lineElems) {
       Value line = vector::LoadOp::create(lb, loc, lineTy, scratch,
                                           ValueRange{constantIndex(lb, loc, e)});
       Value addr = LLVM::GEPOp::create(
           lb, loc, start.getType(), lb.getI8Type(), start,
           ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(e * elemBytes)});
-      LLVM::StoreOp::create(lb, loc, line, addr, kLineBytes,
+      LLVM::StoreOp::create(lb, loc, line, addr, kCacheLineBytes,
                             /*isVolatile=*/false, /*isNonTemporal=*/true);
     }
     OpBuilder sb = OpBuilder::atBlockBegin(lines.elseBlock());

@@ -86,11 +86,15 @@ void TileLowering::emitLoopNest(
       dimPos.push_back(i);
     }
   Value zero = constantIndex(b, loc, 0), one = constantIndex(b, loc, 1);
-  auto callBody = [&](OpBuilder &ib, ArrayRef<Value> nonUnit) {
+  // Indices of the non-unit dimensions, placed into a full index.
+  auto fullIndex = [&](ArrayRef<Value> nonUnit) {
     SmallVector<Value> ivs(shape.size(), zero);
     for (auto [pos, v] : llvm::zip(dimPos, nonUnit))
       ivs[pos] = v;
-    body(ib, ivs);
+    return ivs;
+  };
+  auto callBody = [&](OpBuilder &ib, ArrayRef<Value> nonUnit) {
+    body(ib, fullIndex(nonUnit));
   };
   auto loop = [&](OpBuilder &nb, int64_t trip,
                   function_ref<void(OpBuilder &, Value)> inner) {
@@ -106,9 +110,11 @@ void TileLowering::emitLoopNest(
     callBody(b, {});
     return;
   }
+  bool keepInner = dims.size() > 1 && dims.back() >= kMinVectorLoop;
   // The innermost loop in chunks: the chunk loop issues `perChunk`, the
   // loop inside it has a constant trip count that LLVM vectorises whole.
-  bool chunked = perChunk && dims.back() % kPrefetchChunk == 0;
+  bool chunked = perChunk && (keepInner || dims.size() == 1) &&
+                 dims.back() % kChunkElements == 0;
   auto innermost = [&](OpBuilder &nb, SmallVector<Value> &idx) {
     if (!chunked) {
       loop(nb, dims.back(), [&](OpBuilder &ib, Value iv) {
@@ -118,14 +124,11 @@ void TileLowering::emitLoopNest(
       });
       return;
     }
-    Value chunk = constantIndex(nb, loc, kPrefetchChunk);
-    loop(nb, dims.back() / kPrefetchChunk, [&](OpBuilder &cb, Value c) {
+    Value chunk = constantIndex(nb, loc, kChunkElements);
+    loop(nb, dims.back() / kChunkElements, [&](OpBuilder &cb, Value c) {
       Value first = arith::MulIOp::create(cb, loc, c, chunk);
       idx.push_back(first);
-      SmallVector<Value> ivs(shape.size(), zero);
-      for (auto [pos, v] : llvm::zip(dimPos, idx))
-        ivs[pos] = v;
-      perChunk(cb, ivs);
+      perChunk(cb, fullIndex(idx));
       idx.pop_back();
       Value last = arith::AddIOp::create(cb, loc, first, chunk);
       scf::ForOp::create(cb, loc, first, last, one, ValueRange{},
@@ -137,8 +140,6 @@ void TileLowering::emitLoopNest(
                          });
     });
   };
-  bool keepInner = dims.size() > 1 && dims.back() >= kMinVectorLoop;
-  chunked = chunked && (keepInner || dims.size() == 1);
   if (dims.size() == 1) {
     SmallVector<Value> idx;
     innermost(b, idx);
@@ -172,9 +173,9 @@ void TileLowering::emitNextProgramPrefetches(OpBuilder &b, Location loc,
             .getPointeeType();
     int64_t elemBytes =
         std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
-    int64_t lineElems = std::max<int64_t>(1, 64 / elemBytes);
+    int64_t lineElems = std::max<int64_t>(1, kCacheLineBytes / elemBytes);
     SmallVector<Value> idx(first);
-    for (int64_t e = 0; e < kPrefetchChunk; e += lineElems) {
+    for (int64_t e = 0; e < kChunkElements; e += lineElems) {
       idx.back() = e == 0 ? first.back()
                           : arith::AddIOp::create(b, loc, first.back(),
                                                   constantIndex(b, loc, e))

@@ -93,9 +93,12 @@ using NextProgramPrefetches =
     llvm::DenseMap<Value, llvm::SmallVector<Value, 2>>;
 NextProgramPrefetches planNextProgramPrefetch(mlir::FunctionOpInterface kernel,
                                               const MaterializationPlan &plan);
-/// Innermost indices per chunk of a nest that prefetches: the prefetches of
-/// a chunk are issued at its start, a cache line each.
-constexpr int64_t kPrefetchChunk = 64;
+/// Innermost indices per chunk of a nest that works by cache lines: the
+/// next program's prefetches are issued at a chunk's start, and streaming
+/// stores write a chunk's lines together.
+constexpr int64_t kChunkElements = 64;
+/// The host's cache line, which prefetches fetch and streaming stores write.
+constexpr int64_t kCacheLineBytes = 64;
 
 /// True when every tensor operand of `op` is read at the index of the
 /// element being computed (elementwise ops, addptr, load): repeated operands
@@ -167,7 +170,7 @@ public:
   bool hasFailed() const { return errorReported; }
 
   /// Emits a loop nest over `shape` (row-major, last dim innermost). With
-  /// `perChunk`, an innermost dimension that is a multiple of kPrefetchChunk
+  /// `perChunk`, an innermost dimension that is a multiple of kChunkElements
   /// runs as chunks of that many indices, and `perChunk` is emitted at the
   /// start of each with the chunk's first index.
   static void
