@@ -17,13 +17,17 @@
 //        buffers as 1-D ops, the rest of linalg to scf loops (LLVM
 //        vectorises these; memref.copy would otherwise need MLIR's C runner
 //        library)
+//     -> large outputs of elementwise ops written in vectorised chunks with
+//        non-temporal stores, when the launch writes more than the caches
 //     -> [--check] bounds checks on the views programs access, in CFG form
-//     -> expand-strided-metadata, lower-affine
+//     -> expand-strided-metadata; unranked arguments' descriptors read once,
+//        at function entry; lower-affine
 //     -> the loops-to-LLVM pipeline shared with tt kernels
 //
 //===----------------------------------------------------------------------===//
 #include "tilerun/Compiler/Compiler.h"
 
+#include "tilerun/Conversion/HostFeatures.h"
 #include "tilerun/Conversion/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -73,6 +77,10 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   // scalar.
   pm.addNestedPass<func::FuncOp>(createLinalgMatmulToMicroKernel());
   pm.addNestedPass<func::FuncOp>(createCollapseContiguousLinalg());
+  // As the tt lowering: x86 with 64-byte vectors, and not under --check,
+  // whose bounds checks see loops.
+  if (hostHasAVX512F() && !options.checked)
+    pm.addNestedPass<func::FuncOp>(createStreamLinalgOutputs());
   pm.addPass(createConvertLinalgToLoopsPass());
   if (options.checked) {
     pm.addPass(createSCFToControlFlowPass());
@@ -80,6 +88,9 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   }
   // Views become descriptor arithmetic here, with affine.apply to lower.
   pm.addPass(memref::createExpandStridedMetadataPass());
+  // Views are now casts of the arguments themselves (and this is after the
+  // bounds checks, which look for views of arguments).
+  pm.addNestedPass<func::FuncOp>(createHoistUnrankedDescriptors());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -115,6 +115,41 @@ def CollapseContiguousLinalg : Pass<"tilerun-collapse-contiguous-linalg", "mlir:
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::memref::MemRefDialect"];
 }
 
+def HoistUnrankedDescriptors : Pass<"tilerun-hoist-unranked-descriptors", "mlir::func::FuncOp"> {
+  let summary = "Reinterpret unranked arguments through a rank-0 view made at entry";
+  let description = [{
+    Every memref.reinterpret_cast of an unranked (`memref<*xT>`) argument
+    becomes a reinterpret_cast of one rank-0 view of that argument created
+    at function entry. The views are the same; lowered to LLVM, the
+    argument's descriptor is read once instead of at every cast, which in a
+    loop that stores to memory LLVM cannot hoist.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
+def StreamLinalgOutputs : Pass<"tilerun-stream-linalg-outputs", "mlir::func::FuncOp"> {
+  let summary = "Large elementwise outputs written with non-temporal line stores";
+  let description = [{
+    An all-parallel linalg.generic or linalg.copy on buffers that writes a
+    view of a kernel argument, contiguous along its innermost dimension,
+    without reading it, is guarded by the size of the launch's writes (its
+    output's elements times the programs in the grid, from the kernel's
+    trailing grid parameters). When the launch writes at least as much as
+    the caches hold, each row whose start is line-aligned is computed in
+    chunks of 64 elements, vectorised by the linalg vectoriser, and written
+    with aligned non-temporal vector stores: no read for ownership, which
+    would move each output byte twice. The rest of the row, a misaligned
+    row, and smaller launches keep the op. Each chunk reads its inputs
+    before it writes, so arguments aliasing at equal indices keep their
+    results; inputs read at other indices (broadcasts) must be local
+    buffers. Kernels with atomics are left alone: the runtime fences
+    non-temporal stores only when a thread's programs are done.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+                           "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def PromoteScopedAllocs : Pass<"tilerun-promote-scoped-allocs", "mlir::func::FuncOp"> {
   let summary = "Static allocs freed unconditionally in their own block as entry-block allocas";
   let description = [{

@@ -20,6 +20,8 @@
 
 #include "TileLowering.h"
 
+#include "tilerun/Conversion/StreamingStores.h"
+
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
 
@@ -38,12 +40,6 @@ namespace ttg = mlir::triton::gpu;
 namespace tilerun {
 namespace loops {
 namespace {
-
-/// Bytes a launch must write through one store op before its stores bypass
-/// the cache: more than the last-level cache share a few cores get. (The
-/// L3 size the OS reports is not usable for this: virtual machines report
-/// the whole host's.)
-constexpr int64_t kStreamingStoreBytes = 16 << 20;
 
 /// How far consecutive elements along the innermost dimension of the
 /// integer or pointer tile `v` are apart (in elements for pointers), when

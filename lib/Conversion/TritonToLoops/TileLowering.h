@@ -13,6 +13,7 @@
 #define TILERUN_LIB_CONVERSION_TRITONTOLOOPS_TILELOWERING_H
 
 #include "tilerun/Conversion/SourceLocation.h"
+#include "tilerun/Conversion/StreamingStores.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -93,12 +94,6 @@ using NextProgramPrefetches =
     llvm::DenseMap<Value, llvm::SmallVector<Value, 2>>;
 NextProgramPrefetches planNextProgramPrefetch(mlir::FunctionOpInterface kernel,
                                               const MaterializationPlan &plan);
-/// Innermost indices per chunk of a nest that works by cache lines: the
-/// next program's prefetches are issued at a chunk's start, and streaming
-/// stores write a chunk's lines together.
-constexpr int64_t kChunkElements = 64;
-/// The host's cache line, which prefetches fetch and streaming stores write.
-constexpr int64_t kCacheLineBytes = 64;
 
 /// True when every tensor operand of `op` is read at the index of the
 /// element being computed (elementwise ops, addptr, load): repeated operands
