@@ -138,59 +138,75 @@ std::optional<Value> programsInLaunch(OpBuilder &b, Location loc,
   return total;
 }
 
-/// Builds `op` restricted to one row of its output (outer loop indices
-/// `outer`) and innermost indices [first, first + size): a 1-D generic.
-linalg::GenericOp buildRowOp(OpBuilder &b, Location loc, linalg::GenericOp op,
-                             ValueRange outer, Value first,
-                             OpFoldResult size) {
-  MLIRContext *ctx = op.getContext();
+/// Offsets of `operand`'s view for the loop indices `outer` (the row) and
+/// `first` (innermost); whether the view varies along the innermost loop.
+bool rowViewOffsets(linalg::GenericOp op, OpOperand *operand,
+                    ValueRange outer, OpFoldResult first,
+                    SmallVectorImpl<OpFoldResult> &offsets) {
   unsigned inner = op.getNumLoops() - 1;
-  AffineMap chunkMap = AffineMap::getMultiDimIdentityMap(1, ctx);
-  AffineMap scalarMap = AffineMap::get(1, 0, ctx);
-  SmallVector<Value> ins;
-  SmallVector<AffineMap> maps;
-  auto slice = [&](OpOperand *operand) -> Value {
-    Value buffer = operand->get();
-    auto type = cast<MemRefType>(buffer.getType());
-    AffineMap map = op.getMatchingIndexingMap(operand);
-    SmallVector<OpFoldResult> offsets, sizes;
-    SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
-    bool chunked = false;
-    for (AffineExpr e : map.getResults()) {
-      unsigned dim = cast<AffineDimExpr>(e).getPosition();
-      if (dim == inner) {
-        offsets.push_back(first);
-        sizes.push_back(size);
-        chunked = true;
-      } else {
-        offsets.push_back(outer[dim]);
-        sizes.push_back(b.getIndexAttr(1));
-      }
-    }
-    if (!chunked) {
-      // The same element for the whole row.
+  bool chunked = false;
+  for (AffineExpr e : op.getMatchingIndexingMap(operand).getResults()) {
+    unsigned dim = cast<AffineDimExpr>(e).getPosition();
+    chunked |= dim == inner;
+    offsets.push_back(dim == inner ? first : OpFoldResult(outer[dim]));
+  }
+  return chunked;
+}
+
+/// The inputs of `op` that are the same element along a whole row of its
+/// output, loaded for the row `outer`: scalars as they are, buffers not
+/// indexed by the innermost loop loaded once. Null for the others.
+SmallVector<Value> rowInvariantInputs(OpBuilder &b, Location loc,
+                                      linalg::GenericOp op, ValueRange outer) {
+  SmallVector<Value> values;
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    Value v = in->get();
+    SmallVector<OpFoldResult> offsets;
+    if (!isa<MemRefType>(v.getType())) {
+      values.push_back(v);
+    } else if (!rowViewOffsets(op, in, outer, b.getIndexAttr(0), offsets)) {
       SmallVector<Value> idx;
       for (OpFoldResult ofr : offsets)
         idx.push_back(cast<Value>(ofr));
-      maps.push_back(scalarMap);
-      return memref::LoadOp::create(b, loc, buffer, idx);
+      values.push_back(memref::LoadOp::create(b, loc, v, idx));
+    } else {
+      values.push_back(Value());
     }
-    maps.push_back(chunkMap);
-    std::optional<int64_t> staticSize = getConstantIntValue(size);
+  }
+  return values;
+}
+
+/// Builds `op` restricted to one row of its output (outer loop indices
+/// `outer`) and innermost indices [first, first + size): a 1-D generic whose
+/// row-invariant inputs are the scalars `invariant`.
+linalg::GenericOp buildRowOp(OpBuilder &b, Location loc, linalg::GenericOp op,
+                             ValueRange outer, ArrayRef<Value> invariant,
+                             Value first, OpFoldResult size) {
+  MLIRContext *ctx = op.getContext();
+  AffineMap chunkMap = AffineMap::getMultiDimIdentityMap(1, ctx);
+  AffineMap scalarMap = AffineMap::get(1, 0, ctx);
+  std::optional<int64_t> staticSize = getConstantIntValue(size);
+  auto slice = [&](OpOperand *operand) -> Value {
+    Value buffer = operand->get();
+    auto type = cast<MemRefType>(buffer.getType());
+    SmallVector<OpFoldResult> offsets;
+    rowViewOffsets(op, operand, outer, first, offsets);
+    SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
+    for (OpFoldResult offset : offsets)
+      sizes.push_back(offset == OpFoldResult(first) ? size : b.getIndexAttr(1));
     auto viewTy = memref::SubViewOp::inferRankReducedResultType(
         {staticSize ? *staticSize : ShapedType::kDynamic}, type, offsets,
         sizes, strides);
     return memref::SubViewOp::create(b, loc, cast<MemRefType>(viewTy), buffer,
                                      offsets, sizes, strides);
   };
-  for (OpOperand *in : op.getDpsInputOperands()) {
-    if (!isa<MemRefType>(in->get().getType())) {
-      ins.push_back(in->get());
-      maps.push_back(scalarMap);
-      continue;
-    }
-    ins.push_back(slice(in));
+  SmallVector<Value> ins;
+  SmallVector<AffineMap> maps;
+  for (auto [in, value] : llvm::zip(op.getDpsInputOperands(), invariant)) {
+    ins.push_back(value ? value : slice(in));
+    maps.push_back(value ? scalarMap : chunkMap);
   }
+  maps.push_back(chunkMap);
   Value out = slice(op.getDpsInitOperand(0));
   auto rowOp = linalg::GenericOp::create(
       b, loc, TypeRange{}, ins, ValueRange{out}, maps,
@@ -260,6 +276,7 @@ void streamOutput(RewriterBase &rewriter, linalg::GenericOp op,
   scf::buildLoopNest(
       rewriter, loc, lbs, ubs, steps,
       [&](OpBuilder &b, Location loc, ValueRange outer) {
+        SmallVector<Value> invariant = rowInvariantInputs(b, loc, op, outer);
         Value rowOffset = meta.getOffset();
         for (auto [iv, stride] : llvm::zip(outer, meta.getStrides()))
           rowOffset = arith::AddIOp::create(
@@ -282,12 +299,13 @@ void streamOutput(RewriterBase &rewriter, linalg::GenericOp op,
         scf::ForOp::create(
             b, loc, zero, full, chunk, ValueRange{},
             [&](OpBuilder &cb, Location loc, Value first, ValueRange) {
-              chunks.push_back(buildRowOp(cb, loc, op, outer, first,
-                                          cb.getIndexAttr(tilerun::kChunkElements)));
+              chunks.push_back(
+                  buildRowOp(cb, loc, op, outer, invariant, first,
+                             cb.getIndexAttr(tilerun::kChunkElements)));
               scf::YieldOp::create(cb, loc);
             });
         Value rest = arith::SubIOp::create(b, loc, n, full);
-        buildRowOp(b, loc, op, outer, full, rest);
+        buildRowOp(b, loc, op, outer, invariant, full, rest);
       });
   for (linalg::GenericOp chunk : chunks) {
     if (failed(vectorizeWithStreamingStore(rewriter, chunk))) {
