@@ -138,17 +138,21 @@ std::optional<Value> programsInLaunch(OpBuilder &b, Location loc,
   return total;
 }
 
-/// Offsets of `operand`'s view for the loop indices `outer` (the row) and
-/// `first` (innermost); whether the view varies along the innermost loop.
-bool rowViewOffsets(linalg::GenericOp op, OpOperand *operand,
-                    ValueRange outer, OpFoldResult first,
-                    SmallVectorImpl<OpFoldResult> &offsets) {
+/// Offsets and sizes of `operand`'s view for the loop indices `outer` (the
+/// row) and [first, first + size) along the innermost loop; whether the view
+/// varies along the innermost loop.
+bool rowView(linalg::GenericOp op, OpOperand *operand, ValueRange outer,
+             OpFoldResult first, OpFoldResult size,
+             SmallVectorImpl<OpFoldResult> &offsets,
+             SmallVectorImpl<OpFoldResult> &sizes) {
   unsigned inner = op.getNumLoops() - 1;
+  OpFoldResult one = OpBuilder(op).getIndexAttr(1);
   bool chunked = false;
   for (AffineExpr e : op.getMatchingIndexingMap(operand).getResults()) {
     unsigned dim = cast<AffineDimExpr>(e).getPosition();
     chunked |= dim == inner;
     offsets.push_back(dim == inner ? first : OpFoldResult(outer[dim]));
+    sizes.push_back(dim == inner ? size : one);
   }
   return chunked;
 }
@@ -161,10 +165,11 @@ SmallVector<Value> rowInvariantInputs(OpBuilder &b, Location loc,
   SmallVector<Value> values;
   for (OpOperand *in : op.getDpsInputOperands()) {
     Value v = in->get();
-    SmallVector<OpFoldResult> offsets;
+    SmallVector<OpFoldResult> offsets, sizes;
     if (!isa<MemRefType>(v.getType())) {
       values.push_back(v);
-    } else if (!rowViewOffsets(op, in, outer, b.getIndexAttr(0), offsets)) {
+    } else if (!rowView(op, in, outer, b.getIndexAttr(0), b.getIndexAttr(1),
+                        offsets, sizes)) {
       SmallVector<Value> idx;
       for (OpFoldResult ofr : offsets)
         idx.push_back(cast<Value>(ofr));
@@ -189,11 +194,9 @@ linalg::GenericOp buildRowOp(OpBuilder &b, Location loc, linalg::GenericOp op,
   auto slice = [&](OpOperand *operand) -> Value {
     Value buffer = operand->get();
     auto type = cast<MemRefType>(buffer.getType());
-    SmallVector<OpFoldResult> offsets;
-    rowViewOffsets(op, operand, outer, first, offsets);
-    SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
-    for (OpFoldResult offset : offsets)
-      sizes.push_back(offset == OpFoldResult(first) ? size : b.getIndexAttr(1));
+    SmallVector<OpFoldResult> offsets, sizes;
+    SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+    rowView(op, operand, outer, first, size, offsets, sizes);
     auto viewTy = memref::SubViewOp::inferRankReducedResultType(
         {staticSize ? *staticSize : ShapedType::kDynamic}, type, offsets,
         sizes, strides);
@@ -328,7 +331,8 @@ struct StreamLinalgOutputsPass
       if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
         hasAtomics = true;
     });
-    if (hasAtomics || fn.isExternal())
+    // Only kernels end with the grid parameters the launch size comes from.
+    if (hasAtomics || fn.isExternal() || fn.isPrivate())
       return;
     IRRewriter rewriter(&getContext());
     SmallVector<linalg::LinalgOp> candidates;

@@ -143,10 +143,13 @@ func.func @not_streamed(%x: memref<?xf32>, %o: memref<?xf32>, %s: memref<?xf32, 
 // -----
 
 // Left alone: a kernel with atomics (the runtime's fence comes only after a
-// thread's programs), and a function without the trailing grid parameters.
+// thread's programs), a function without the trailing grid parameters, and
+// a private helper (its trailing i32 need not be the grid).
 // CHECK-LABEL: func.func @with_atomic(
 // CHECK-NOT: vector.store
 // CHECK-LABEL: func.func @no_grid(
+// CHECK-NOT: vector.store
+// CHECK-LABEL: func.func private @helper(
 // CHECK-NOT: vector.store
 #id = affine_map<(d0) -> (d0)>
 func.func @with_atomic(%x: memref<?xf32>, %o: memref<?xf32>, %c: memref<1xf32>, %gx: i32, %gy: i32, %gz: i32, %px: i32, %py: i32, %pz: i32) {
@@ -160,6 +163,13 @@ func.func @with_atomic(%x: memref<?xf32>, %o: memref<?xf32>, %c: memref<1xf32>, 
   return
 }
 func.func @no_grid(%x: memref<?xf32>, %o: memref<?xf32>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : memref<?xf32>) outs(%o : memref<?xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
+func.func private @helper(%x: memref<?xf32>, %o: memref<?xf32>, %gx: i32, %gy: i32, %gz: i32, %px: i32, %py: i32, %pz: i32) {
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : memref<?xf32>) outs(%o : memref<?xf32>) {
   ^bb0(%a: f32, %out: f32):
     linalg.yield %a : f32
