@@ -180,12 +180,9 @@ void TileLowering::emitNextProgramPrefetches(OpBuilder &b, Location loc,
                           : arith::AddIOp::create(b, loc, first.back(),
                                                   constantIndex(b, loc, e))
                                 .getResult();
-      // Read access, high locality (into L1, prefetcht0), data: the next
-      // program's first pass then hits L1. Measured against L2 (prefetcht1):
-      // softmax and layernorm with 4096-column blocks 5-9 % faster,
-      // 1024-column blocks level.
+      // Read access, moderate locality (the L2 cache), data.
       LLVM::Prefetch::create(b, loc, element(b, ptrs, idx), /*rw=*/0,
-                             /*hint=*/3, /*cache=*/1);
+                             /*hint=*/2, /*cache=*/1);
     }
   }
 }

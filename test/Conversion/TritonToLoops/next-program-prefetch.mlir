@@ -18,7 +18,7 @@
 // CHECK:   %[[FIRST:.*]] = arith.muli %[[C]], %c64 : index
 // CHECK:   %[[O0:.*]] = arith.index_cast %[[FIRST]] : index to i32
 // CHECK:   %[[A0:.*]] = llvm.getelementptr %[[NBASE]][%[[O0]]]
-// CHECK:   "llvm.intr.prefetch"(%[[A0]]) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
+// CHECK:   "llvm.intr.prefetch"(%[[A0]]) <{cache = 1 : i32, hint = 2 : i32, rw = 0 : i32}>
 // CHECK:   arith.addi %[[FIRST]], %c16 : index
 // CHECK:   "llvm.intr.prefetch"
 // CHECK:   arith.addi %[[FIRST]], %c32 : index
