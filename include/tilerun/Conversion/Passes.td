@@ -130,7 +130,7 @@ def HoistUnrankedDescriptors : Pass<"tilerun-hoist-unranked-descriptors", "mlir:
 def StreamLinalgOutputs : Pass<"tilerun-stream-linalg-outputs", "mlir::func::FuncOp"> {
   let summary = "Large elementwise outputs written with non-temporal line stores";
   let description = [{
-    An all-parallel linalg.generic or linalg.copy on buffers that writes a
+    An all-parallel linalg.generic, linalg.copy or linalg.fill on buffers that writes a
     view of a kernel argument, contiguous along its innermost dimension,
     without reading it, is guarded by the size of the launch's writes (its
     output's elements times the programs in the grid, from the kernel's

@@ -74,7 +74,7 @@ bool innermostContiguous(MemRefType type) {
 
 /// What the transformation needs of one op; see the pass description.
 LogicalResult canStream(linalg::LinalgOp op, func::FuncOp fn) {
-  if (!isa<linalg::GenericOp, linalg::CopyOp>(op) ||
+  if (!isa<linalg::GenericOp, linalg::CopyOp, linalg::FillOp>(op) ||
       !op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumLoops() == 0 || op.getNumReductionLoops() != 0 ||
       op.hasIndexSemantics())
@@ -350,7 +350,8 @@ struct StreamLinalgOutputsPass
     for (linalg::LinalgOp op : candidates) {
       auto generic = dyn_cast<linalg::GenericOp>(*op);
       if (!generic) {
-        // A copy's payload is a yield; as a generic it is sliced like any.
+        // A copy or fill's payload is a yield; as a generic it is sliced
+        // like any.
         rewriter.setInsertionPoint(op);
         FailureOr<linalg::GenericOp> generalized =
             linalg::generalizeNamedOp(rewriter, op);

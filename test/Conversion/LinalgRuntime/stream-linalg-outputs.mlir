@@ -90,6 +90,20 @@ func.func @copy_out(%o: memref<1024xf32, strided<[1], offset: ?>>, %gx: i32, %gy
   return
 }
 
+// A fill of an argument view streams too: its value is a scalar input.
+// CHECK-LABEL: func.func @fill_out(
+// CHECK-SAME: %[[V:[^:]*]]: f32
+// CHECK: scf.if
+// CHECK:   %[[B:.*]] = vector.broadcast %[[V]] : f32 to vector<64xf32>
+// CHECK:   vector.store %[[B]], {{.*}}nontemporal = true
+// CHECK:   linalg.generic {{.*}} ins(%[[V]] : f32)
+// CHECK: } else {
+// CHECK:   linalg.generic {{.*}} ins(%[[V]] : f32)
+func.func @fill_out(%o: memref<?xf32, strided<[1], offset: ?>>, %v: f32, %gx: i32, %gy: i32, %gz: i32, %px: i32, %py: i32, %pz: i32) {
+  linalg.fill ins(%v : f32) outs(%o : memref<?xf32, strided<[1], offset: ?>>)
+  return
+}
+
 // -----
 
 // Left alone: a local output (it stays in the cache), an output the body
