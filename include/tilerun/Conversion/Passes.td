@@ -130,9 +130,9 @@ def HoistUnrankedDescriptors : Pass<"tilerun-hoist-unranked-descriptors", "mlir:
 def StreamLinalgOutputs : Pass<"tilerun-stream-linalg-outputs", "mlir::func::FuncOp"> {
   let summary = "Large elementwise outputs written with non-temporal line stores";
   let description = [{
-    An all-parallel linalg.generic, linalg.copy or linalg.fill on buffers that writes a
-    view of a kernel argument, contiguous along its innermost dimension,
-    without reading it, is guarded by the size of the launch's writes (its
+    An all-parallel linalg.generic, linalg.copy or linalg.fill on buffers
+    that writes a view of a kernel argument, contiguous along its innermost
+    dimension, without reading it, is guarded by the size of the launch's writes (its
     output's elements times the programs in the grid, from the kernel's
     trailing grid parameters). When the launch writes at least as much as
     the caches hold, each row whose start is line-aligned is computed in
@@ -143,7 +143,8 @@ def StreamLinalgOutputs : Pass<"tilerun-stream-linalg-outputs", "mlir::func::Fun
     before it writes, so arguments aliasing at equal indices keep their
     results; inputs read at other indices (broadcasts) must be local
     buffers. Kernels with atomics are left alone: the runtime fences
-    non-temporal stores only when a thread's programs are done.
+    non-temporal stores only when a thread's programs are done. So are
+    private functions, whose trailing parameters need not be the grid.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",

@@ -23,7 +23,8 @@
 //
 // Each chunk op is 1-D: an input indexed by the innermost loop is sliced to
 // the chunk; an input that is not is the same element for the whole row and
-// is loaded once as a scalar operand.
+// is loaded once as a scalar operand. Copies and fills are generalized first
+// (their payload is a yield of the input).
 //
 //===----------------------------------------------------------------------===//
 #include "tilerun/Conversion/Passes.h"
