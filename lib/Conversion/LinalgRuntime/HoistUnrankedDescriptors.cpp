@@ -25,25 +25,31 @@ namespace tilerun {
 
 namespace {
 
+/// The rank-0 view of an unranked argument made at entry, and the cast that
+/// starts it (which must keep reading the argument).
+struct EntryView {
+  Operation *cast;
+  Value view;
+};
+
 /// reinterpret_cast(%arg, ...) -> reinterpret_cast(%entryView, ...), where
 /// %entryView is the rank-0 view of the unranked argument %arg made at entry.
 struct ReinterpretEntryView : OpRewritePattern<memref::ReinterpretCastOp> {
   ReinterpretEntryView(MLIRContext *ctx,
-                       const llvm::DenseMap<Value, Value> &entryViews)
+                       const llvm::DenseMap<Value, EntryView> &entryViews)
       : OpRewritePattern(ctx), entryViews(entryViews) {}
 
   LogicalResult matchAndRewrite(memref::ReinterpretCastOp op,
                                 PatternRewriter &rewriter) const override {
     auto it = entryViews.find(op.getSource());
-    if (it == entryViews.end() || it->second.getDefiningOp()->getOperand(0) ==
-                                      op.getResult())
+    if (it == entryViews.end() || it->second.cast == op)
       return failure();
     rewriter.modifyOpInPlace(
-        op, [&] { op.getSourceMutable().assign(it->second); });
+        op, [&] { op.getSourceMutable().assign(it->second.view); });
     return success();
   }
 
-  const llvm::DenseMap<Value, Value> &entryViews;
+  const llvm::DenseMap<Value, EntryView> &entryViews;
 };
 
 struct HoistUnrankedDescriptors
@@ -52,7 +58,7 @@ struct HoistUnrankedDescriptors
     func::FuncOp fn = getOperation();
     if (fn.isExternal())
       return;
-    llvm::DenseMap<Value, Value> entryViews;
+    llvm::DenseMap<Value, EntryView> entryViews;
     OpBuilder b = OpBuilder::atBlockBegin(&fn.getBody().front());
     for (BlockArgument arg : fn.getArguments()) {
       auto type = dyn_cast<UnrankedMemRefType>(arg.getType());
@@ -63,14 +69,14 @@ struct HoistUnrankedDescriptors
       auto viewTy = MemRefType::get({}, type.getElementType(),
                                     MemRefLayoutAttrInterface(),
                                     type.getMemorySpace());
-      Value view = memref::ReinterpretCastOp::create(
+      auto cast = memref::ReinterpretCastOp::create(
           b, arg.getLoc(), viewTy, arg, /*offset=*/0, /*sizes=*/{},
           /*strides=*/{});
       // An assumption that always holds, as a view the folders do not look
       // through: reinterpret_cast(reinterpret_cast(%arg)) folds back to
       // reinterpret_cast(%arg).
-      entryViews[arg] =
-          memref::AssumeAlignmentOp::create(b, arg.getLoc(), view, 1);
+      Value view = memref::AssumeAlignmentOp::create(b, arg.getLoc(), cast, 1);
+      entryViews[arg] = EntryView{cast, view};
     }
     if (entryViews.empty())
       return;
