@@ -85,6 +85,10 @@ LogicalResult canStream(linalg::LinalgOp op, func::FuncOp fn) {
   if (!outTy || !op.getMatchingIndexingMap(init).isIdentity() ||
       !innermostContiguous(outTy) || op.payloadUsesValueFromOperand(init))
     return failure();
+  // Rows known to be shorter than a chunk would only get the guards.
+  int64_t rowLength = outTy.getShape().back();
+  if (!ShapedType::isDynamic(rowLength) && rowLength < tilerun::kChunkElements)
+    return failure();
   Type elem = outTy.getElementType();
   if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() % 8 != 0 ||
       !llvm::isPowerOf2_32(elem.getIntOrFloatBitWidth()) ||
@@ -126,10 +130,10 @@ std::optional<Value> programsInLaunch(OpBuilder &b, Location loc,
   unsigned n = fn.getNumArguments();
   if (n < tilerun::kNumGridParams)
     return std::nullopt;
-  Value total;
   for (unsigned i = 0; i < tilerun::kNumGridParams; ++i)
     if (!fn.getArgument(n - tilerun::kNumGridParams + i).getType().isInteger(32))
       return std::nullopt;
+  Value total;
   for (unsigned axis = 0; axis < 3; ++axis) {
     Value count = arith::IndexCastUIOp::create(
         b, loc, b.getIndexType(),
@@ -147,7 +151,7 @@ bool rowView(linalg::GenericOp op, OpOperand *operand, ValueRange outer,
              SmallVectorImpl<OpFoldResult> &offsets,
              SmallVectorImpl<OpFoldResult> &sizes) {
   unsigned inner = op.getNumLoops() - 1;
-  OpFoldResult one = OpBuilder(op).getIndexAttr(1);
+  OpFoldResult one = Builder(op.getContext()).getIndexAttr(1);
   bool chunked = false;
   for (AffineExpr e : op.getMatchingIndexingMap(operand).getResults()) {
     unsigned dim = cast<AffineDimExpr>(e).getPosition();

@@ -109,14 +109,15 @@ func.func @fill_out(%o: memref<?xf32, strided<[1], offset: ?>>, %v: f32, %gx: i3
 // Left alone: a local output (it stays in the cache), an output the body
 // reads, an output with a run-time innermost stride, an argument input read
 // at other indices than written (it may alias the output), an op using
-// linalg.index, and a reduction.
+// linalg.index, a reduction, and rows known to be shorter than a chunk.
 // CHECK-LABEL: func.func @not_streamed(
 // CHECK-NOT: scf.if
 // CHECK-NOT: vector.store
 // CHECK-COUNT-6: linalg.generic
+// CHECK: linalg.copy
 // CHECK-NOT: scf.if
 #id = affine_map<(d0) -> (d0)>
-func.func @not_streamed(%x: memref<?xf32>, %o: memref<?xf32>, %s: memref<?xf32, strided<[?]>>, %row: memref<4x?xf32>, %gx: i32, %gy: i32, %gz: i32, %px: i32, %py: i32, %pz: i32) {
+func.func @not_streamed(%x: memref<?xf32>, %o: memref<?xf32>, %s: memref<?xf32, strided<[?]>>, %row: memref<4x?xf32>, %narrow: memref<64x32xf32, strided<[?, 1], offset: ?>>, %gx: i32, %gy: i32, %gz: i32, %px: i32, %py: i32, %pz: i32) {
   %c0 = arith.constant 0 : index
   %n = memref.dim %x, %c0 : memref<?xf32>
   %local = memref.alloc(%n) : memref<?xf32>
@@ -151,6 +152,8 @@ func.func @not_streamed(%x: memref<?xf32>, %o: memref<?xf32>, %s: memref<?xf32, 
     %s4 = arith.addf %a, %out : f32
     linalg.yield %s4 : f32
   }
+  %tile = memref.alloca() : memref<64x32xf32>
+  linalg.copy ins(%tile : memref<64x32xf32>) outs(%narrow : memref<64x32xf32, strided<[?, 1], offset: ?>>)
   return
 }
 
