@@ -41,6 +41,7 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
                                 const CompileOptions &options) {
   pm.addPass(createInlinerPass());
   pm.addPass(createLoopPointersToOffsets());
+  pm.addPass(createPeelSingleTripReductions());
   ConvertTritonToLoopsOptions loopOpts;
   loopOpts.checked = options.checked;
   loopOpts.maxProgramBytes = options.maxProgramBytes;

@@ -206,6 +206,20 @@ def LinalgToRankedTensors : Pass<"tilerun-linalg-to-ranked-tensors", "mlir::Modu
                            "mlir::bufferization::BufferizationDialect"];
 }
 
+def PeelSingleTripReductions : Pass<"tilerun-peel-single-trip-reductions"> {
+  let summary = "Reduce a loop's tile accumulator in place when the loop runs once";
+  let description = [{
+    A `scf.for` whose only result is a tile consumed only by a `tt.reduce`
+    to scalars (a row reduced in blocks into an accumulator) becomes
+    `scf.if (the loop runs exactly once)`: the body once, with the loop's
+    first induction value and initial iteration values, reduced directly;
+    else the loop and the reduction unchanged. The single-trip branch needs
+    no buffer for the accumulator, and computes exactly what the loop does.
+    Loops with a `tt.dot` are left alone.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 def LoopPointersToOffsets : Pass<"tilerun-loop-pointers-to-offsets"> {
   let summary = "Carry pointer increments through loops as scalar offsets";
   let description = [{
