@@ -85,14 +85,37 @@ private:
   Value nextPid;
 };
 
-/// Every enclosing op of `op` up to the kernel is an scf.for: the load runs
-/// a known number of times, at addresses a copy can reproduce.
+/// Every enclosing op of `op` up to the kernel is an scf.for or scf.if: the
+/// op runs a known number of times when it runs, at addresses a copy can
+/// reproduce. (A prefetch for a branch the next program does not take only
+/// costs its lines.)
 bool onlyLoopsAround(Operation *op) {
   for (Operation *p = op->getParentOp(); p && !isa<FunctionOpInterface>(p);
        p = p->getParentOp())
-    if (!isa<scf::ForOp>(p))
+    if (!isa<scf::ForOp, scf::IfOp>(p))
       return false;
   return true;
+}
+
+/// True when `a` and `b` lie in different branches of one scf.if, so that
+/// no run of the program executes both (tilerun-peel-single-trip-reductions
+/// makes such pairs: the peeled body and the loop).
+bool mutuallyExclusive(Operation *a, Operation *b) {
+  llvm::DenseMap<Operation *, Region *> branchOfA;
+  for (Region *r = a->getParentRegion(); r; r = r->getParentOp()->getParentRegion()) {
+    if (isa<scf::IfOp>(r->getParentOp()))
+      branchOfA[r->getParentOp()] = r;
+    if (isa<FunctionOpInterface>(r->getParentOp()))
+      break;
+  }
+  for (Region *r = b->getParentRegion(); r; r = r->getParentOp()->getParentRegion()) {
+    auto it = branchOfA.find(r->getParentOp());
+    if (it != branchOfA.end() && it->second != r)
+      return true;
+    if (isa<FunctionOpInterface>(r->getParentOp()))
+      break;
+  }
+  return false;
 }
 
 /// The kernel argument a tensor of pointers is based on, or null.
@@ -241,8 +264,8 @@ bool matchLoops(Operation *load, Operation *anchor, IRMapping &ivs) {
   llvm::DenseSet<Operation *> used;
   for (Operation *p = load->getParentOp(); p && !isa<FunctionOpInterface>(p);
        p = p->getParentOp()) {
-    auto loop = cast<scf::ForOp>(p);
-    if (loop->isAncestor(anchor))
+    auto loop = dyn_cast<scf::ForOp>(p);
+    if (!loop || loop->isAncestor(anchor))
       continue; // the anchor runs inside the same iteration
     auto match = llvm::find_if(anchorLoops, [&](scf::ForOp other) {
       return !used.contains(other) &&
@@ -272,12 +295,16 @@ NextProgramPrefetches Planner::run() {
   if (hasDot)
     return result;
 
-  // The first load of each pointer argument in program order; later loads
-  // of the same argument usually re-read what it brought into the cache.
-  // (Prefetching the lines the next program stores, for ownership, made
-  // layernorm slower: its rows are written once and never read.)
-  llvm::SmallVector<tt::LoadOp> loads;
-  llvm::DenseSet<Value> roots;
+  // Loads whose addresses follow the program id, in program order, by the
+  // kernel argument they read. (Prefetching the lines the next program
+  // stores, for ownership, made layernorm slower: its rows are written once
+  // and never read.)
+  struct Candidate {
+    tt::LoadOp load;
+    Value root;
+  };
+  llvm::SmallVector<Candidate> loads;
+  llvm::SmallVector<Value> roots;
   kernel->walk<WalkOrder::PreOrder>([&](tt::LoadOp load) {
     auto ptrTy = dyn_cast<RankedTensorType>(load.getPtr().getType());
     if (!ptrTy)
@@ -286,16 +313,20 @@ NextProgramPrefetches Planner::run() {
     if (!ptr || !ptr.getPointeeType().isIntOrFloat())
       return;
     Value root = rootPointer(load.getPtr());
-    if (!root || !roots.insert(root).second)
+    if (!root || !onlyLoopsAround(load) ||
+        !dependsOnProgramId(load.getPtr()))
       return;
-    if (onlyLoopsAround(load) && dependsOnProgramId(load.getPtr()))
-      loads.push_back(load);
+    if (!llvm::is_contained(roots, root))
+      roots.push_back(root);
+    loads.push_back({load, root});
   });
   if (loads.empty())
     return result;
 
-  // The carrier: the nest with the most compute per element.
-  std::optional<Carrier> best;
+  // Carriers: the nests with the most compute per element, one for each
+  // set of branches a program may take (a peeled loop and the loop itself
+  // each get one).
+  llvm::SmallVector<Carrier> carriers;
   auto consider = [&](Value value, Operation *anchor) {
     auto type = dyn_cast<RankedTensorType>(value.getType());
     if (!type || type.getRank() == 0 ||
@@ -304,8 +335,7 @@ NextProgramPrefetches Planner::run() {
       return;
     Carrier c{value, anchor};
     measure(c);
-    if (!best || c.cost > best->cost)
-      best = std::move(c);
+    carriers.push_back(std::move(c));
   };
   kernel->walk<WalkOrder::PreOrder>([&](Operation *op) {
     // A materialized value is computed by its own fill; a store or a slot
@@ -323,6 +353,13 @@ NextProgramPrefetches Planner::run() {
             consider(v, op);
       return;
     }
+    // A reduction evaluates its operand's expression in its own pass.
+    if (auto reduce = dyn_cast<tt::ReduceOp>(op)) {
+      if (isLaneReduction(reduce) &&
+          !plan.isMaterialized(reduce.getSrcs()[0]))
+        consider(reduce.getSrcs()[0], op);
+      return;
+    }
     if (op->getNumResults() == 1 && !isa<tt::LoadOp>(op) &&
         readsOperandsAtOwnIndex(op) && plan.isMaterialized(op->getResult(0)))
       consider(op->getResult(0), op);
@@ -330,23 +367,56 @@ NextProgramPrefetches Planner::run() {
   // A nest with less work than this is itself limited by memory: its
   // prefetches would compete with its own loads.
   constexpr unsigned kMinCarrierCost = 3;
-  if (!best || best->cost < kMinCarrierCost)
-    return result;
+  llvm::stable_sort(carriers, [](const Carrier &a, const Carrier &b) {
+    return a.cost > b.cost;
+  });
+  llvm::SmallVector<Carrier *> chosen;
+  for (Carrier &c : carriers)
+    if (c.cost >= kMinCarrierCost &&
+        llvm::all_of(chosen, [&](Carrier *other) {
+          return mutuallyExclusive(c.anchor, other->anchor);
+        }))
+      chosen.push_back(&c);
 
-  auto carrierShape = asTensor(best->value.getType()).getShape();
-  for (tt::LoadOp load : loads) {
-    if (best->inlineLoads.contains(load) ||
-        asTensor(load.getType()).getShape() != carrierShape)
-      continue;
-    IRMapping ivs;
-    if (!matchLoops(load, best->anchor, ivs))
-      continue;
-    copyNeeded.clear(); // depends on `ivs`
-    llvm::DenseMap<Value, bool> memo;
-    if (!remappable(load.getPtr(), best->anchor, ivs, memo))
-      continue;
-    OpBuilder b(best->anchor);
-    result[best->value].push_back(remap(b, load.getPtr(), best->anchor, ivs));
+  for (Carrier *carrier : chosen) {
+    // Copies made for one carrier are not visible from another's branch.
+    clones.clear();
+    nextPid = Value();
+    auto carrierShape = asTensor(carrier->value.getType()).getShape();
+    for (Value root : roots) {
+      // The load of this argument that the carrier's program path runs,
+      // whose loops the carrier's loops replay most completely (the first
+      // in program order among equals: later loads re-read its lines).
+      tt::LoadOp best;
+      IRMapping bestIvs;
+      unsigned bestMatched = 0;
+      for (const Candidate &cand : loads) {
+        tt::LoadOp load = cand.load;
+        if (cand.root != root || carrier->inlineLoads.contains(load) ||
+            asTensor(load.getType()).getShape() != carrierShape ||
+            mutuallyExclusive(load, carrier->anchor))
+          continue;
+        IRMapping ivs;
+        if (!matchLoops(load, carrier->anchor, ivs))
+          continue;
+        copyNeeded.clear(); // depends on `ivs`
+        llvm::DenseMap<Value, bool> memo;
+        if (!remappable(load.getPtr(), carrier->anchor, ivs, memo))
+          continue;
+        unsigned matched = ivs.getValueMap().size();
+        if (!best || matched > bestMatched) {
+          best = load;
+          bestIvs = ivs;
+          bestMatched = matched;
+        }
+      }
+      if (!best)
+        continue;
+      copyNeeded.clear();
+      OpBuilder b(carrier->anchor);
+      result[carrier->value].push_back(
+          remap(b, best.getPtr(), carrier->anchor, bestIvs));
+    }
   }
   return result;
 }

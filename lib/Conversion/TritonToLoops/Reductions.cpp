@@ -246,6 +246,12 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
       idx.push_back(k);
       return idx;
     };
+    // Each chunk of the axis may carry the next program's prefetches, when
+    // this pass evaluates the operand (a buffered one carries them in the
+    // nest that fills it).
+    bool carries = !tl.isMaterialized(src);
+    if (carries)
+      tl.emitNextProgramPrefetches(ob, loc, src, at(c(ob, 0)));
     scf::ForOp::create(ob, loc, c(ob, 0), c(ob, lanes), c(ob, 1), ValueRange{},
                        [&](OpBuilder &lb, Location, Value l, ValueRange) {
                          tl.storeBuffer(lb, loc,
@@ -257,6 +263,8 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
       scf::ForOp::create(
           ob, loc, c(ob, lanes), c(ob, n), c(ob, lanes), ValueRange{},
           [&](OpBuilder &cb, Location, Value chunk, ValueRange) {
+            if (carries)
+              tl.emitNextProgramPrefetches(cb, loc, src, at(chunk));
             scf::ForOp::create(
                 cb, loc, c(cb, 0), c(cb, lanes), c(cb, 1), ValueRange{},
                 [&](OpBuilder &lb, Location, Value l, ValueRange) {
@@ -340,6 +348,17 @@ static void lowerShortTreeReduce(TileLowering &tl, OpBuilder &b,
         tl.storeBuffer(ib, loc, leaves[0][i], outs[i], idx);
     }
   });
+}
+
+bool isLaneReduction(Operation *op) {
+  auto reduce = dyn_cast<tt::ReduceOp>(op);
+  if (!reduce || reduce.getSrcs().size() != 1)
+    return false;
+  auto srcTy = asTensor(reduce.getSrcs()[0].getType());
+  int64_t n = srcTy.getShape().back();
+  constexpr int64_t kMaxUnrolledAxis = 8;
+  return reduce.getAxis() + 1 == srcTy.getRank() && n > kMaxUnrolledAxis &&
+         llvm::isPowerOf2_64(n) && isReorderableCombine(reduce);
 }
 
 /// Picks the reduction's loop structure and emits it.

@@ -95,6 +95,11 @@ using NextProgramPrefetches =
 NextProgramPrefetches planNextProgramPrefetch(mlir::FunctionOpInterface kernel,
                                               const MaterializationPlan &plan);
 
+/// True when `reduce` is lowered as a pass over its innermost axis in
+/// chunks of kChunkElements (Reductions.cpp), which can carry the next
+/// program's prefetches.
+bool isLaneReduction(Operation *reduce);
+
 /// True when every tensor operand of `op` is read at the index of the
 /// element being computed (elementwise ops, addptr, load): repeated operands
 /// are evaluated once, and a value built only from such ops reads a buffer
