@@ -188,3 +188,111 @@ tt.func public @other_range_loops(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32, %
   tt.store %q, %fin : tensor<256x!tt.ptr<f32>>
   tt.return
 }
+
+// -----
+
+// The form tilerun-peel-single-trip-reductions gives a row's mean and
+// variance: each loop behind a test that it runs once, the peeled body
+// reduced directly. The two branches of the variance's scf.if are never
+// both run, so each gets a carrier: in the peeled branch the reduction's
+// own pass (a reduction evaluates its operand chunk by chunk), in the other
+// the loop's nest; both prefetch the row that program pid + 1 reads in the
+// mean's pass. The mean's pass (one add per element) carries nothing.
+// CHECK-LABEL: func.func @row_moments
+// CHECK: scf.if
+// CHECK-NOT: "llvm.intr.prefetch"
+// CHECK: } else {
+// CHECK-NOT: "llvm.intr.prefetch"
+// CHECK: scf.if
+// CHECK:   arith.addi %{{.*}}, %c1_i32 : i32
+// CHECK:   "llvm.intr.prefetch"
+// CHECK:   scf.for %{{.*}} = %c64 to %c256 step %c64 {
+// CHECK:     "llvm.intr.prefetch"
+// CHECK:     scf.for
+// CHECK:       arith.subf
+// CHECK: } else {
+// CHECK:   scf.for %{{.*}} = %c0_i32 to %{{.*}} step %c256_i32
+// CHECK:     arith.addi %{{.*}}, %c1_i32 : i32
+// CHECK:     "llvm.intr.prefetch"
+// CHECK:     arith.subf
+// CHECK: return
+tt.func public @row_moments(%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: i32) {
+  %c256_i64 = arith.constant 256 : i64
+  %c0_i32 = arith.constant 0 : i32
+  %c256_i32 = arith.constant 256 : i32
+  %cst = arith.constant dense<0.000000e+00> : tensor<256xf32>
+  %0 = tt.get_program_id x : i32
+  %1 = arith.muli %0, %arg2 : i32
+  %2 = tt.addptr %arg0, %1 : !tt.ptr<f32>, i32
+  %3 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %4 = tt.splat %2 : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  %5 = tt.addptr %4, %3 : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  %6 = arith.cmpi sgt, %arg2, %c0_i32 : i32
+  %7 = arith.extsi %arg2 : i32 to i64
+  %8 = arith.cmpi sle, %7, %c256_i64 : i64
+  %9 = arith.andi %6, %8 : i1
+  %10 = scf.if %9 -> (f32) {
+    %18 = tt.splat %c0_i32 : i32 -> tensor<256xi32>
+    %19 = tt.addptr %5, %18 : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+    %20 = tt.load %19 : tensor<256x!tt.ptr<f32>>
+    %21 = arith.addf %20, %cst : tensor<256xf32>
+    %22 = "tt.reduce"(%21) <{axis = 0 : i32}> ({
+    ^bb0(%arg3: f32, %arg4: f32):
+      %23 = arith.addf %arg3, %arg4 : f32
+      tt.reduce.return %23 : f32
+    }) : (tensor<256xf32>) -> f32
+    scf.yield %22 : f32
+  } else {
+    %18 = scf.for %arg3 = %c0_i32 to %arg2 step %c256_i32 iter_args(%arg4 = %cst) -> (tensor<256xf32>)  : i32 {
+      %20 = tt.splat %arg3 : i32 -> tensor<256xi32>
+      %21 = tt.addptr %5, %20 : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+      %22 = tt.load %21 : tensor<256x!tt.ptr<f32>>
+      %23 = arith.addf %arg4, %22 : tensor<256xf32>
+      scf.yield %23 : tensor<256xf32>
+    }
+    %19 = "tt.reduce"(%18) <{axis = 0 : i32}> ({
+    ^bb0(%arg3: f32, %arg4: f32):
+      %20 = arith.addf %arg3, %arg4 : f32
+      tt.reduce.return %20 : f32
+    }) : (tensor<256xf32>) -> f32
+    scf.yield %19 : f32
+  }
+  %11 = tt.splat %10 : f32 -> tensor<256xf32>
+  %12 = arith.cmpi sgt, %arg2, %c0_i32 : i32
+  %13 = arith.extsi %arg2 : i32 to i64
+  %14 = arith.cmpi sle, %13, %c256_i64 : i64
+  %15 = arith.andi %12, %14 : i1
+  %16 = scf.if %15 -> (f32) {
+    %18 = tt.splat %c0_i32 : i32 -> tensor<256xi32>
+    %19 = tt.addptr %5, %18 : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+    %20 = tt.load %19 : tensor<256x!tt.ptr<f32>>
+    %21 = arith.subf %20, %11 : tensor<256xf32>
+    %22 = arith.mulf %21, %21 : tensor<256xf32>
+    %23 = arith.addf %22, %cst : tensor<256xf32>
+    %24 = "tt.reduce"(%23) <{axis = 0 : i32}> ({
+    ^bb0(%arg3: f32, %arg4: f32):
+      %25 = arith.addf %arg3, %arg4 : f32
+      tt.reduce.return %25 : f32
+    }) : (tensor<256xf32>) -> f32
+    scf.yield %24 : f32
+  } else {
+    %18 = scf.for %arg3 = %c0_i32 to %arg2 step %c256_i32 iter_args(%arg4 = %cst) -> (tensor<256xf32>)  : i32 {
+      %20 = tt.splat %arg3 : i32 -> tensor<256xi32>
+      %21 = tt.addptr %5, %20 : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+      %22 = tt.load %21 : tensor<256x!tt.ptr<f32>>
+      %23 = arith.subf %22, %11 : tensor<256xf32>
+      %24 = arith.mulf %23, %23 : tensor<256xf32>
+      %25 = arith.addf %arg4, %24 : tensor<256xf32>
+      scf.yield %25 : tensor<256xf32>
+    }
+    %19 = "tt.reduce"(%18) <{axis = 0 : i32}> ({
+    ^bb0(%arg3: f32, %arg4: f32):
+      %20 = arith.addf %arg3, %arg4 : f32
+      tt.reduce.return %20 : f32
+    }) : (tensor<256xf32>) -> f32
+    scf.yield %19 : f32
+  }
+  %17 = tt.addptr %arg1, %0 : !tt.ptr<f32>, i32
+  tt.store %17, %16 : !tt.ptr<f32>
+  tt.return
+}
