@@ -1039,6 +1039,45 @@ def c_sort_big(name, N, desc):
     k = sort_big_k[(3,)](x, o, N, desc)
     record(name, k, sort_big_k, (3,), [x, o], ["out_ptr"], tol=(0, 0))
 
+@triton.jit
+def row_moments_k(x_ptr, sum_ptr, var_ptr, max_ptr, N, BLOCK: tl.constexpr):
+    # Rows reduced in blocks into tile accumulators: with BLOCK >= N each
+    # loop runs once (tilerun-peel-single-trip-reductions reduces the body
+    # directly), else several times.
+    row = tl.program_id(0)
+    acc = tl.zeros([BLOCK], tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        acc += tl.load(x_ptr + row * N + cols, mask=cols < N, other=0.0)
+    s = tl.sum(acc, axis=0)
+    mean = s / N
+    vacc = tl.zeros([BLOCK], tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * N + cols, mask=cols < N, other=0.0)
+        d = tl.where(cols < N, x - mean, 0.0)
+        vacc += d * d
+    mx = tl.full([BLOCK], float("-inf"), tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * N + cols, mask=cols < N, other=float("-inf"))
+        mx = tl.maximum(mx, x)
+    tl.store(sum_ptr + row, s)
+    tl.store(var_ptr + row, tl.sum(vacc, axis=0) / N)
+    tl.store(max_ptr + row, tl.max(mx, axis=0))
+
+def c_row_moments(name, N, BLOCK):
+    x = T(4, N)
+    x[0] = -0.0  # the accumulator's +0.0 makes the sum +0.0
+    keep(x)
+    s, v, m = T(4, kind="poison"), T(4, kind="poison"), T(4, kind="poison")
+    k = row_moments_k[(4,)](x, s, v, m, N, BLOCK)
+    record(name, k, row_moments_k, (4,), [x, s, v, m, N], ["sum_ptr", "var_ptr", "max_ptr"],
+           tol=(1e-5, 1e-5), note=f"tile accumulators over range(0, {N}, {BLOCK})")
+
+CASES += [("row_moments_one_block", c_row_moments, {"N": 1000, "BLOCK": 1024}),
+          ("row_moments_blocks", c_row_moments, {"N": 1000, "BLOCK": 256})]
+
 CASES += [("sort_1024", c_sort_big, {"N": 1024, "desc": False}),
           ("sort_2048_desc", c_sort_big, {"N": 2048, "desc": True})]
 
