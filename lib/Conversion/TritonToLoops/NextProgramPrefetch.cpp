@@ -370,13 +370,26 @@ NextProgramPrefetches Planner::run() {
   llvm::stable_sort(carriers, [](const Carrier &a, const Carrier &b) {
     return a.cost > b.cost;
   });
+  // Every nest that evaluates a carrier's value issues its prefetches, whose
+  // addresses are built before the carrier's anchor: that anchor must
+  // dominate the value's other nests.
+  llvm::DenseMap<Value, llvm::SmallVector<Operation *, 2>> nestsOf;
+  for (const Carrier &c : carriers)
+    nestsOf[c.value].push_back(c.anchor);
   llvm::SmallVector<Carrier *> chosen;
-  for (Carrier &c : carriers)
-    if (c.cost >= kMinCarrierCost &&
-        llvm::all_of(chosen, [&](Carrier *other) {
+  for (Carrier &c : carriers) {
+    if (c.cost < kMinCarrierCost ||
+        llvm::any_of(chosen,
+                     [&](Carrier *other) { return other->value == c.value; }) ||
+        !llvm::all_of(nestsOf[c.value], [&](Operation *nest) {
+          return nest == c.anchor || dom.properlyDominates(c.anchor, nest);
+        }))
+      continue;
+    if (llvm::all_of(chosen, [&](Carrier *other) {
           return mutuallyExclusive(c.anchor, other->anchor);
         }))
       chosen.push_back(&c);
+  }
 
   for (Carrier *carrier : chosen) {
     // Copies made for one carrier are not visible from another's branch.

@@ -296,3 +296,45 @@ tt.func public @row_moments(%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: i32
   tt.store %17, %16 : !tt.ptr<f32>
   tt.return
 }
+
+// -----
+
+// A value evaluated by nests in both branches of an scf.if and after it:
+// no nest precedes all the others, so the prefetch addresses, built before
+// the carrier, could not reach every nest. It carries none, and the kernel
+// still lowers.
+// CHECK-LABEL: func.func @shared_value
+// CHECK-NOT: "llvm.intr.prefetch"
+// CHECK: return
+tt.func public @shared_value(%x: !tt.ptr<f32>, %o1: !tt.ptr<f32>, %o2: !tt.ptr<f32>, %stride: i32, %c: i1) {
+  %pid = tt.get_program_id x : i32
+  %row = arith.muli %pid, %stride : i32
+  %base = tt.addptr %x, %row : !tt.ptr<f32>, i32
+  %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %ptrs0 = tt.splat %base : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  %ptrs = tt.addptr %ptrs0, %r : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  %v = tt.load %ptrs : tensor<256x!tt.ptr<f32>>
+  %m = "tt.reduce"(%v) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.maxnumf %a, %b : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<256xf32>) -> f32
+  %ms = tt.splat %m : f32 -> tensor<256xf32>
+  %d = arith.subf %v, %ms : tensor<256xf32>
+  %d2 = arith.mulf %d, %d : tensor<256xf32>
+  %d3 = arith.mulf %d2, %d : tensor<256xf32>
+  %y = arith.addf %d3, %d2 : tensor<256xf32>
+  %p1 = tt.addptr %o1, %row : !tt.ptr<f32>, i32
+  %q1 = tt.splat %p1 : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  %s1 = tt.addptr %q1, %r : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  %p2 = tt.addptr %o2, %row : !tt.ptr<f32>, i32
+  %q2 = tt.splat %p2 : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  %s2 = tt.addptr %q2, %r : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  scf.if %c {
+    tt.store %s1, %y : tensor<256x!tt.ptr<f32>>
+  } else {
+    tt.store %s2, %y : tensor<256x!tt.ptr<f32>>
+  }
+  tt.store %s2, %y : tensor<256x!tt.ptr<f32>>
+  tt.return
+}
