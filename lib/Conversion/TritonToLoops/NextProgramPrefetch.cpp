@@ -101,21 +101,23 @@ bool onlyLoopsAround(Operation *op) {
 /// no run of the program executes both (tilerun-peel-single-trip-reductions
 /// makes such pairs: the peeled body and the loop).
 bool mutuallyExclusive(Operation *a, Operation *b) {
+  // The regions enclosing `op` up to the kernel's body, innermost first.
+  auto enclosing = [](Operation *op) {
+    llvm::SmallVector<Region *, 4> regions;
+    for (Region *r = op->getParentRegion();
+         r && !isa<FunctionOpInterface>(r->getParentOp());
+         r = r->getParentOp()->getParentRegion())
+      regions.push_back(r);
+    return regions;
+  };
   llvm::DenseMap<Operation *, Region *> branchOfA;
-  for (Region *r = a->getParentRegion(); r; r = r->getParentOp()->getParentRegion()) {
+  for (Region *r : enclosing(a))
     if (isa<scf::IfOp>(r->getParentOp()))
       branchOfA[r->getParentOp()] = r;
-    if (isa<FunctionOpInterface>(r->getParentOp()))
-      break;
-  }
-  for (Region *r = b->getParentRegion(); r; r = r->getParentOp()->getParentRegion()) {
+  return llvm::any_of(enclosing(b), [&](Region *r) {
     auto it = branchOfA.find(r->getParentOp());
-    if (it != branchOfA.end() && it->second != r)
-      return true;
-    if (isa<FunctionOpInterface>(r->getParentOp()))
-      break;
-  }
-  return false;
+    return it != branchOfA.end() && it->second != r;
+  });
 }
 
 /// The kernel argument a tensor of pointers is based on, or null.

@@ -1,11 +1,19 @@
-//===- PeelSingleTripReductions.cpp - Accumulator loops that run once ------===//
+//===- PeelSingleTripReductions.cpp - Accumulators of one-trip loops ------===//
 //
-//   %acc = scf.for %i = %lb to %ub step %s          %r = scf.if (%lb < %ub && %ub - %lb <= %s) {
-//       iter_args(%a = %init) -> tensor<Nxf32> {        body[%i = %lb, %a = %init]
-//     body                                  =>          yield reduce(%v)
-//     scf.yield %v                                    } else {
-//   }                                                   yield reduce(scf.for ...)   // unchanged
-//   %r = tt.reduce(%acc) : -> f32                     }
+//   %acc = scf.for %i = %lb to %ub step %s iter_args(%a = %init) {
+//     body
+//     scf.yield %v : tensor<Nxf32>
+//   }
+//   %r = tt.reduce(%acc) : -> f32
+//
+// becomes
+//
+//   %r = scf.if (%lb < %ub && %ub - %lb <= %s) {
+//     body[%i = %lb, %a = %init]
+//     scf.yield reduce(%v)
+//   } else {
+//     scf.yield reduce(scf.for ...)   // as it was
+//   }
 //
 // Triton kernels reduce a row in blocks (`for off in range(0, N, BLOCK)`)
 // into a tile accumulator, and users pick BLOCK = next_power_of_2(N), so the
@@ -117,8 +125,8 @@ struct PeelSingleTripReduction : public OpRewritePattern<scf::ForOp> {
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);
     Value once = runsOnce(rewriter, loc, loop);
-    auto ifOp = scf::IfOp::create(rewriter, loc, reduce->getResultTypes(),
-                                  once, /*withElseRegion=*/true);
+    auto ifOp = scf::IfOp::create(rewriter, loc, reduce->getResultTypes(), once,
+                                  /*withElseRegion=*/true);
 
     // Then: the body once, with the loop's first induction value and its
     // initial iteration values, reduced where it is computed.
@@ -161,7 +169,8 @@ struct PeelSingleTripReductionsPass
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // The marks only guard the rewrite above.
-    getOperation()->walk([](scf::ForOp loop) { loop->removeAttr(kPeeledAttr); });
+    getOperation()->walk(
+        [](scf::ForOp loop) { loop->removeAttr(kPeeledAttr); });
   }
 };
 
