@@ -287,14 +287,7 @@ NextProgramPrefetches Planner::run() {
   NextProgramPrefetches result;
   // A dot's K loop is compute-bound and its operand tiles are shared with
   // the neighbouring programs: prefetching would only add instructions.
-  bool hasDot = kernel
-                    ->walk([](Operation *op) {
-                      return isa<tt::DotOp, tt::DotScaledOp>(op)
-                                 ? WalkResult::interrupt()
-                                 : WalkResult::advance();
-                    })
-                    .wasInterrupted();
-  if (hasDot)
+  if (containsDot(kernel))
     return result;
 
   // Loads whose addresses follow the program id, in program order, by the
@@ -437,6 +430,15 @@ NextProgramPrefetches Planner::run() {
 }
 
 } // namespace
+
+bool containsDot(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        return isa<tt::DotOp, tt::DotScaledOp>(inner) ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
 
 NextProgramPrefetches planNextProgramPrefetch(FunctionOpInterface kernel,
                                               const MaterializationPlan &plan) {

@@ -26,6 +26,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TileLowering.h"
+
 #include "tilerun/Conversion/Passes.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 
@@ -112,14 +114,7 @@ struct PeelSingleTripReduction : public OpRewritePattern<scf::ForOp> {
       return failure();
     // Dot loops keep their accumulator in the micro-kernel's registers; a
     // second copy of their body would only cost compile time.
-    bool hasDot = loop.getBody()
-                      ->walk([](Operation *op) {
-                        return isa<tt::DotOp, tt::DotScaledOp>(op)
-                                   ? WalkResult::interrupt()
-                                   : WalkResult::advance();
-                      })
-                      .wasInterrupted();
-    if (hasDot)
+    if (tilerun::loops::containsDot(loop))
       return failure();
 
     Location loc = loop.getLoc();

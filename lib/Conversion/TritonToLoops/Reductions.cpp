@@ -350,13 +350,15 @@ static void lowerShortTreeReduce(TileLowering &tl, OpBuilder &b,
   });
 }
 
+/// Axes up to this long reduce as an unrolled tree (lowerShortTreeReduce).
+constexpr int64_t kMaxUnrolledAxis = 8;
+
 bool isLaneReduction(Operation *op) {
   auto reduce = dyn_cast<tt::ReduceOp>(op);
   if (!reduce || reduce.getSrcs().size() != 1)
     return false;
   auto srcTy = asTensor(reduce.getSrcs()[0].getType());
   int64_t n = srcTy.getShape().back();
-  constexpr int64_t kMaxUnrolledAxis = 8;
   return reduce.getAxis() + 1 == srcTy.getRank() && n > kMaxUnrolledAxis &&
          llvm::isPowerOf2_64(n) && isReorderableCombine(reduce);
 }
@@ -371,13 +373,11 @@ static void emitReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
   unsigned axis = reduce.getAxis();
   SmallVector<int64_t> outShape(srcTy.getShape());
   int64_t n = outShape[axis];
-  constexpr int64_t kMaxUnrolledAxis = 8;
   if (n > 1 && n <= kMaxUnrolledAxis && llvm::isPowerOf2_64(n)) {
     lowerShortTreeReduce(tl, b, reduce, outs);
     return;
   }
-  if (n > 1 && llvm::isPowerOf2_64(n) && axis + 1 == srcTy.getRank() &&
-      isReorderableCombine(reduce)) {
+  if (isLaneReduction(reduce)) {
     lowerLaneReduce(tl, b, reduce, outs);
     return;
   }

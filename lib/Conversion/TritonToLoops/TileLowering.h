@@ -95,6 +95,9 @@ using NextProgramPrefetches =
 NextProgramPrefetches planNextProgramPrefetch(mlir::FunctionOpInterface kernel,
                                               const MaterializationPlan &plan);
 
+/// True when `op` or an op nested in it is a `tt.dot` or `tt.dot_scaled`.
+bool containsDot(Operation *op);
+
 /// True when `reduce` is lowered as a pass over its innermost axis in
 /// chunks of kChunkElements (Reductions.cpp), which can carry the next
 /// program's prefetches.
