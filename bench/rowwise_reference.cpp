@@ -15,6 +15,8 @@
 #include <cstring>
 #include <vector>
 
+#include "page_policy.h"
+
 static void softmaxRow(const float *x, float *y, long n) {
   float m = -INFINITY;
   for (long i = 0; i < n; ++i)
@@ -57,8 +59,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   size_t bytes = ((size_t(rows * cols) * 4 + 63) / 64) * 64;
-  float *x = static_cast<float *>(std::aligned_alloc(64, bytes));
-  float *y = static_cast<float *>(std::aligned_alloc(64, bytes));
+  float *x = static_cast<float *>(allocateLikeTilerun(bytes));
+  float *y = static_cast<float *>(allocateLikeTilerun(bytes));
   std::vector<float> w(cols, 1.5f), b(cols, 0.25f);
 #pragma omp parallel for schedule(static)
   for (long r = 0; r < rows; ++r)

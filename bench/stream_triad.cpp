@@ -1,7 +1,9 @@
 // STREAM-style triad, a[i] = b[i] + s * c[i], on all cores (OpenMP): the
 // machine's sustainable copy bandwidth that the memory-bound kernels are
 // measured against. Counts 3 x 4 bytes per element (two reads, one write), the
-// same accounting as the benchmark kernels' "bytes that must move".
+// same accounting as the benchmark kernels' "bytes that must move". Its
+// arrays are allocated like tilerun's buffers (page_policy.h), on huge pages
+// where the kernel grants them.
 //
 //   stream_triad N REPS   ->   triad_gbps_median=G triad_gbps_best=B
 //
@@ -12,14 +14,16 @@
 #include <cstdlib>
 #include <vector>
 
+#include "page_policy.h"
+
 #include <omp.h>
 
 int main(int argc, char **argv) {
   long n = argc > 1 ? std::atol(argv[1]) : (1L << 25);
   int reps = argc > 2 ? std::atoi(argv[2]) : 10;
-  float *a = static_cast<float *>(std::aligned_alloc(64, ((n * 4 + 63) / 64) * 64));
-  float *b = static_cast<float *>(std::aligned_alloc(64, ((n * 4 + 63) / 64) * 64));
-  float *c = static_cast<float *>(std::aligned_alloc(64, ((n * 4 + 63) / 64) * 64));
+  float *a = static_cast<float *>(allocateLikeTilerun(n * 4));
+  float *b = static_cast<float *>(allocateLikeTilerun(n * 4));
+  float *c = static_cast<float *>(allocateLikeTilerun(n * 4));
   // First touch by the thread that will use each page.
 #pragma omp parallel for schedule(static)
   for (long i = 0; i < n; ++i) {

@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "../page_policy.h"
+
 extern "C" int launcher_num_buffers();
 extern "C" int launcher_num_i32();
 extern "C" void launch_grid(void *const *buffers, const int32_t *scalars,
@@ -43,8 +45,8 @@ struct Buffer {
 Buffer allocate(size_t bytes) {
   Buffer b;
   b.bytes = bytes;
-  // 64-byte aligned like the buffers tilerun passes its kernels.
-  b.data = std::aligned_alloc(64, std::max<size_t>(64, (bytes + 63) / 64 * 64));
+  // Aligned and paged like the buffers tilerun passes its kernels.
+  b.data = allocateLikeTilerun(std::max<size_t>(64, bytes));
   if (!b.data)
     die("out of memory");
   return b;

@@ -132,7 +132,8 @@ def build(ir_path, outdir):
     launcher; returns the executable. Rebuilds only when an input changed."""
     os.makedirs(outdir, exist_ok=True)
     exe = os.path.join(outdir, "launcher")
-    deps = [ir_path, os.path.join(HERE, "launcher.cpp"), os.path.abspath(__file__)]
+    deps = [ir_path, os.path.join(HERE, "launcher.cpp"), os.path.join(HERE, "..", "page_policy.h"),
+            os.path.abspath(__file__)]
     if os.path.exists(exe) and all(os.path.getmtime(exe) >= os.path.getmtime(d) for d in deps):
         return exe
     with open(ir_path) as f:

@@ -124,6 +124,21 @@ TEST(BufferSpec, Create) {
             std::string::npos);
 }
 
+// Small buffers are cache-line aligned; buffers of 4 MiB and more start on a
+// 2 MiB boundary so that they can sit on transparent huge pages, and are still
+// zero-filled over their whole extent.
+TEST(Buffer, Alignment) {
+  auto small = Buffer::allocate(DType::F32, {3});
+  ASSERT_TRUE(bool(small));
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(small->data()) % 64, 0u);
+  auto large = Buffer::allocate(DType::F32, {1025, 1024});
+  ASSERT_TRUE(bool(large));
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(large->data()) % (2u << 20), 0u);
+  const float *f = large->dataAs<float>();
+  EXPECT_EQ(f[0], 0.0f);
+  EXPECT_EQ(f[1025 * 1024 - 1], 0.0f);
+}
+
 TEST(DTypeMatch, Rules) {
   ScalarType f32 = floatType(APFloat::IEEEsingle(), 32, "f32");
   ScalarType bf16 = floatType(APFloat::BFloat(), 16, "bf16");
