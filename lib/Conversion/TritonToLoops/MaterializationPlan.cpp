@@ -11,9 +11,11 @@
 //   - cheap ops (index arithmetic, splat, broadcast, casts...) are always
 //     recomputed: LLVM folds them into address arithmetic;
 //   - expensive pure ops get a buffer when evaluated more than once;
-//   - loads get a buffer when evaluated more than once, or when an op that
-//     may write memory sits between the load and an emission point (Triton's
-//     semantics is that the whole tile is loaded at the load).
+//   - loads get a buffer when an op that may write memory sits between the
+//     load and an emission point (Triton's semantics is that the whole tile
+//     is loaded at the load), or when they are evaluated more than once,
+//     unless the tile is read again from the cache more cheaply than it is
+//     copied (rereadFromCache).
 //
 //===----------------------------------------------------------------------===//
 
@@ -97,6 +99,33 @@ using Points = llvm::SmallDenseMap<Operation *, unsigned, 4>;
 void addPoint(Points &pts, Operation *op, unsigned weight) {
   unsigned &w = pts[op];
   w = std::min(w + weight, 1u << 20);
+}
+
+/// A load evaluated at a few places, each once, whose tile stays in the L1
+/// cache between them is read again rather than copied into a buffer: the
+/// copy costs a store and a load of every element and 16 KB more cache (a
+/// softmax row's max pass and exp pass then both read the row; the first
+/// brings it in). A load in a loop, a tile beyond the cache or a volatile
+/// load gets its buffer.
+constexpr int64_t kMaxRereadBytes = 32 * 1024;
+constexpr unsigned kMaxReads = 4;
+
+bool rereadFromCache(Operation *load, RankedTensorType type,
+                     const Points &points) {
+  if (auto ttLoad = dyn_cast<tt::LoadOp>(load);
+      ttLoad && ttLoad.getIsVolatile())
+    return false;
+  unsigned reads = 0;
+  for (auto [point, weight] : points) {
+    if (weight != 1)
+      return false; // in a loop, or each element read several times
+    ++reads;
+  }
+  Type elem = type.getElementType();
+  int64_t elemBytes =
+      elem.isIntOrFloat() ? std::max(1u, elem.getIntOrFloatBitWidth() / 8) : 8;
+  return reads <= kMaxReads && type.hasStaticShape() &&
+         type.getNumElements() * elemBytes <= kMaxRereadBytes;
 }
 
 /// Recomputing a cheap value is free only while the expression behind it is
@@ -247,7 +276,8 @@ void MaterializationPlan::planBlock(Block &block) {
       if (kind == Kind::Cheap)
         materialize = total > 1 && depth.lookup(result) > kMaxRecomputedDepth;
       if (kind == Kind::Load) {
-        materialize = total > 1;
+        materialize =
+            total > 1 && !rereadFromCache(op, asTensor(result.getType()), pts);
         unsigned last = position[op];
         for (auto [p, w] : pts)
           last = std::max(last, position[p]);

@@ -371,6 +371,15 @@ NextProgramPrefetches Planner::run() {
   llvm::DenseMap<Value, llvm::SmallVector<Operation *, 2>> nestsOf;
   for (const Carrier &c : carriers)
     nestsOf[c.value].push_back(c.anchor);
+  // A nest that evaluates a load reads it from memory, unless an earlier
+  // nest already did (a tile read again from the cache): only then may it
+  // prefetch the next program's copy of that load.
+  auto rereads = [&](const Carrier &c, tt::LoadOp load) {
+    return llvm::any_of(carriers, [&](const Carrier &other) {
+      return other.inlineLoads.contains(load) &&
+             dom.properlyDominates(other.anchor, c.anchor);
+    });
+  };
   llvm::SmallVector<Carrier *> chosen;
   for (Carrier &c : carriers) {
     if (c.cost < kMinCarrierCost ||
@@ -400,7 +409,8 @@ NextProgramPrefetches Planner::run() {
       unsigned bestMatched = 0;
       for (const Candidate &cand : loads) {
         tt::LoadOp load = cand.load;
-        if (cand.root != root || carrier->inlineLoads.contains(load) ||
+        if (cand.root != root ||
+            (carrier->inlineLoads.contains(load) && !rereads(*carrier, load)) ||
             asTensor(load.getType()).getShape() != carrierShape ||
             mutuallyExclusive(load, carrier->anchor))
           continue;

@@ -4,8 +4,9 @@
 
 // OFF-NOT: llvm.intr.prefetch
 
-// A softmax row: the row is read in one pass, then `exp(x - max)` is the
-// heaviest nest. It prefetches the row of program pid + 1, one 64-byte line
+// A softmax row: the max pass reads the row from memory, then `exp(x - max)`,
+// the heaviest nest, reads it again from the cache. It prefetches the row of
+// program pid + 1, one 64-byte line
 // per 16 floats, at the start of each 64-element chunk; the chunk's own loop
 // keeps a constant trip count for the vectoriser.
 // CHECK-LABEL: func.func @row_softmax
@@ -82,6 +83,43 @@ tt.func public @streaming(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
   %yp0 = tt.splat %y : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
   %yp = tt.addptr %yp0, %offs : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
   tt.store %yp, %e : tensor<256x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+// The heaviest nest, `exp(x)`, is the first to read the row, from memory; the
+// max pass that reads it again has too little work to hide prefetches.
+// CHECK-LABEL: func.func @first_reader
+// CHECK-NOT: llvm.intr.prefetch
+// CHECK: return
+tt.func public @first_reader(%out: !tt.ptr<f32>, %in: !tt.ptr<f32>, %stride: i32) {
+  %pid = tt.get_program_id x : i32
+  %row = arith.muli %pid, %stride : i32
+  %base = tt.addptr %in, %row : !tt.ptr<f32>, i32
+  %offs = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %ptrs0 = tt.splat %base : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  %ptrs = tt.addptr %ptrs0, %offs : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  %x = tt.load %ptrs : tensor<256x!tt.ptr<f32>>
+  %e = math.exp %x : tensor<256xf32>
+  %s = "tt.reduce"(%e) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.addf %a, %b : f32
+    tt.reduce.return %r : f32
+  }) : (tensor<256xf32>) -> f32
+  %m = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.maxnumf %a, %b : f32
+    tt.reduce.return %r : f32
+  }) : (tensor<256xf32>) -> f32
+  %ss = tt.splat %s : f32 -> tensor<256xf32>
+  %ms = tt.splat %m : f32 -> tensor<256xf32>
+  %p = arith.mulf %e, %ss : tensor<256xf32>
+  %y = arith.addf %p, %ms : tensor<256xf32>
+  %obase = tt.addptr %out, %row : !tt.ptr<f32>, i32
+  %optrs0 = tt.splat %obase : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  %optrs = tt.addptr %optrs0, %offs : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  tt.store %optrs, %y : tensor<256x!tt.ptr<f32>>
   tt.return
 }
 
