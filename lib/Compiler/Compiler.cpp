@@ -41,7 +41,10 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
                                 const CompileOptions &options) {
   pm.addPass(createInlinerPass());
   pm.addPass(createLoopPointersToOffsets());
-  pm.addPass(createPeelSingleTripReductions());
+  pm.addPass(createUnrollShortReductionLoops());
+  // One trip-count test per loop range: versions of loops over the same
+  // range then branch on the same value (NextProgramPrefetch pairs them).
+  pm.addPass(createCSEPass());
   ConvertTritonToLoopsOptions loopOpts;
   loopOpts.checked = options.checked;
   loopOpts.maxProgramBytes = options.maxProgramBytes;

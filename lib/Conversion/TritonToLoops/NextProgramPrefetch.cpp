@@ -97,9 +97,10 @@ bool onlyLoopsAround(Operation *op) {
   return true;
 }
 
-/// True when `a` and `b` lie in different branches of one scf.if, so that
-/// no run of the program executes both (tilerun-peel-single-trip-reductions
-/// makes such pairs: the peeled body and the loop).
+/// True when `a` and `b` lie in different branches of one scf.if, or of two
+/// scf.ifs on the same condition, so that no run of the program executes
+/// both (tilerun-unroll-short-reduction-loops makes such pairs: a loop's
+/// versions for each trip count, tested once per loop range).
 bool mutuallyExclusive(Operation *a, Operation *b) {
   // The regions enclosing `op` up to the kernel's body, innermost first.
   auto enclosing = [](Operation *op) {
@@ -110,13 +111,19 @@ bool mutuallyExclusive(Operation *a, Operation *b) {
       regions.push_back(r);
     return regions;
   };
-  llvm::DenseMap<Operation *, Region *> branchOfA;
+  // The branch `a` takes on each condition it depends on: true for a
+  // then-region.
+  llvm::DenseMap<Value, bool> branchOfA;
   for (Region *r : enclosing(a))
-    if (isa<scf::IfOp>(r->getParentOp()))
-      branchOfA[r->getParentOp()] = r;
+    if (auto ifOp = dyn_cast<scf::IfOp>(r->getParentOp()))
+      branchOfA[ifOp.getCondition()] = r == &ifOp.getThenRegion();
   return llvm::any_of(enclosing(b), [&](Region *r) {
-    auto it = branchOfA.find(r->getParentOp());
-    return it != branchOfA.end() && it->second != r;
+    auto ifOp = dyn_cast<scf::IfOp>(r->getParentOp());
+    if (!ifOp)
+      return false;
+    auto it = branchOfA.find(ifOp.getCondition());
+    return it != branchOfA.end() &&
+           it->second != (r == &ifOp.getThenRegion());
   });
 }
 
@@ -403,10 +410,13 @@ NextProgramPrefetches Planner::run() {
     for (Value root : roots) {
       // The load of this argument that the carrier's program path runs,
       // whose loops the carrier's loops replay most completely (the first
-      // in program order among equals: later loads re-read its lines).
+      // in program order among equals: later loads re-read its lines), and
+      // the other loads of its block that match as well (a short loop's
+      // unrolled trips read the row's other blocks).
       tt::LoadOp best;
       IRMapping bestIvs;
       unsigned bestMatched = 0;
+      SmallVector<std::pair<tt::LoadOp, IRMapping>> siblings;
       for (const Candidate &cand : loads) {
         tt::LoadOp load = cand.load;
         if (cand.root != root ||
@@ -426,14 +436,21 @@ NextProgramPrefetches Planner::run() {
           best = load;
           bestIvs = ivs;
           bestMatched = matched;
+          siblings.clear();
+        } else if (matched == bestMatched &&
+                   load->getBlock() == best->getBlock()) {
+          siblings.push_back({load, ivs});
         }
       }
       if (!best)
         continue;
-      copyNeeded.clear();
       OpBuilder b(carrier->anchor);
-      result[carrier->value].push_back(
-          remap(b, best.getPtr(), carrier->anchor, bestIvs));
+      siblings.insert(siblings.begin(), {best, bestIvs});
+      for (auto &[load, ivs] : siblings) {
+        copyNeeded.clear();
+        result[carrier->value].push_back(
+            remap(b, load.getPtr(), carrier->anchor, ivs));
+      }
     }
   }
   return result;

@@ -229,7 +229,7 @@ tt.func public @other_range_loops(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32, %
 
 // -----
 
-// The form tilerun-peel-single-trip-reductions gives a row's mean and
+// The form tilerun-unroll-short-reduction-loops gives a row's mean and
 // variance: each loop behind a test that it runs once, the peeled body
 // reduced directly. The two branches of the variance's scf.if are never
 // both run, so each gets a carrier: in the peeled branch the reduction's
@@ -374,5 +374,82 @@ tt.func public @shared_value(%x: !tt.ptr<f32>, %o1: !tt.ptr<f32>, %o2: !tt.ptr<f
     tt.store %s2, %y : tensor<256x!tt.ptr<f32>>
   }
   tt.store %s2, %y : tensor<256x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+// The shape tilerun-unroll-short-reduction-loops gives a row reduced in two
+// 64-element blocks: a version for two trips, unrolled, and the loop (here
+// one block) in the else-branches of the same test. The two-trip variance
+// prefetches both blocks the two-trip mean reads in the next program; the
+// else-branch's prefetch follows the else-branch's load only, since a
+// program that takes one branch of `%two` takes it in both ifs.
+// (-canonicalize merges the two ifs on `%two` into one.)
+// CHECK-LABEL: func.func @two_trip_versions
+// CHECK: scf.if
+// CHECK-COUNT-8: "llvm.intr.prefetch"
+// CHECK-NOT: "llvm.intr.prefetch"
+// CHECK: } else {
+// CHECK-COUNT-4: "llvm.intr.prefetch"
+// CHECK-NOT: "llvm.intr.prefetch"
+// CHECK: return
+tt.func public @two_trip_versions(%out: !tt.ptr<f32>, %in: !tt.ptr<f32>, %stride: i32, %two: i1) {
+  %pid = tt.get_program_id x : i32
+  %row = arith.muli %pid, %stride : i32
+  %base = tt.addptr %in, %row : !tt.ptr<f32>, i32
+  %bases = tt.splat %base : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+  %offs0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %c64 = arith.constant dense<64> : tensor<64xi32>
+  %offs1 = arith.addi %offs0, %c64 : tensor<64xi32>
+  %p0 = tt.addptr %bases, %offs0 : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+  %p1 = tt.addptr %bases, %offs1 : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+  %sum = scf.if %two -> (f32) {
+    %x0 = tt.load %p0 : tensor<64x!tt.ptr<f32>>
+    %x1 = tt.load %p1 : tensor<64x!tt.ptr<f32>>
+    %a = arith.addf %x0, %x1 : tensor<64xf32>
+    %r = "tt.reduce"(%a) <{axis = 0 : i32}> ({
+    ^bb0(%l: f32, %rr: f32):
+      %t = arith.addf %l, %rr : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64xf32>) -> f32
+    scf.yield %r : f32
+  } else {
+    %x = tt.load %p0 : tensor<64x!tt.ptr<f32>>
+    %r = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%l: f32, %rr: f32):
+      %t = arith.addf %l, %rr : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64xf32>) -> f32
+    scf.yield %r : f32
+  }
+  %ms = tt.splat %sum : f32 -> tensor<64xf32>
+  %var = scf.if %two -> (f32) {
+    %y0 = tt.load %p0 : tensor<64x!tt.ptr<f32>>
+    %y1 = tt.load %p1 : tensor<64x!tt.ptr<f32>>
+    %d0 = arith.subf %y0, %ms : tensor<64xf32>
+    %d1 = arith.subf %y1, %ms : tensor<64xf32>
+    %q0 = arith.mulf %d0, %d0 : tensor<64xf32>
+    %q1 = arith.mulf %d1, %d1 : tensor<64xf32>
+    %q = arith.addf %q0, %q1 : tensor<64xf32>
+    %r = "tt.reduce"(%q) <{axis = 0 : i32}> ({
+    ^bb0(%l: f32, %rr: f32):
+      %t = arith.addf %l, %rr : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64xf32>) -> f32
+    scf.yield %r : f32
+  } else {
+    %y = tt.load %p0 : tensor<64x!tt.ptr<f32>>
+    %d = arith.subf %y, %ms : tensor<64xf32>
+    %e = math.exp %d : tensor<64xf32>
+    %r = "tt.reduce"(%e) <{axis = 0 : i32}> ({
+    ^bb0(%l: f32, %rr: f32):
+      %t = arith.addf %l, %rr : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64xf32>) -> f32
+    scf.yield %r : f32
+  }
+  %o = tt.addptr %out, %pid : !tt.ptr<f32>, i32
+  tt.store %o, %var : !tt.ptr<f32>
   tt.return
 }

@@ -1,11 +1,13 @@
 #!/usr/bin/python3
 """Runs Triton's layernorm (Inputs/layernorm_b1024.ttir: 1024-column blocks,
 mean and variance accumulated in tiles over `for off in range(0, N, 1024)`)
-with rows that take one block, one partial block and several blocks, and
-compares Mean, Rstd and Y with numpy. The single-block rows take the peeled
-branch of tilerun-peel-single-trip-reductions, which must compute what the
-loop computes: with every x = -0.0 the loop's accumulator (+0.0 + -0.0) is
-+0.0, so Mean must be +0.0, not -0.0.
+with rows of one to five blocks. Rows of up to four blocks take the unrolled
+versions of tilerun-unroll-short-reduction-loops, longer rows the loop; all
+must compute what the loop computes. Mean and Rstd are compared bit for bit
+with a float32 replay of the loop's order (the tile accumulator, block by
+block, then the lane reduction: 64 partial sums over the row's 64-element
+chunks, folded pairwise), Y with numpy. With every x = -0.0 the loop's
+accumulator (+0.0 + -0.0) is +0.0, so Mean must be +0.0, not -0.0.
 
 usage: layernorm_trips.py TILERUN KERNEL.ttir
 """
@@ -16,6 +18,44 @@ tilerun, kernel = sys.argv[1], sys.argv[2]
 rows, eps = 6, 1e-5
 rng = np.random.default_rng(7)
 failed = 0
+
+
+BLOCK = 1024
+f32 = np.float32
+
+
+def lane_sum(tile):
+    """The lane reduction of a 1024-element tile, in tilerun's order."""
+    p = tile[:64].copy()
+    for c in range(64, BLOCK, 64):
+        p = p + tile[c:c + 64]
+    half = 32
+    while half >= 1:
+        p[:half] = p[:half] + p[half:2 * half]
+        half //= 2
+    return p[0]
+
+
+def replay(x, n):
+    """Mean and Rstd of each row as the loop computes them, in float32."""
+    trips = -(-n // BLOCK)
+    means, rstds = [], []
+    for row in x:
+        cols = np.zeros(trips * BLOCK, f32)
+        cols[:n] = row[:n]
+        acc = np.zeros(BLOCK, f32)
+        for t in range(trips):
+            acc = acc + cols[t * BLOCK:(t + 1) * BLOCK]
+        mean = f32(lane_sum(acc) / f32(n))
+        acc = np.zeros(BLOCK, f32)
+        for t in range(trips):
+            d = cols[t * BLOCK:(t + 1) * BLOCK] - mean
+            d[np.arange(t * BLOCK, (t + 1) * BLOCK) >= n] = f32(0)
+            acc = acc + d * d
+        var = f32(lane_sum(acc) / f32(n))
+        rstds.append(f32(1) / np.sqrt(var + f32(eps)))
+        means.append(mean)
+    return np.array(means, f32), np.array(rstds, f32)
 
 
 def run(d, x, n, stride, w, b):
@@ -37,7 +77,8 @@ def run(d, x, n, stride, w, b):
 
 
 with tempfile.TemporaryDirectory() as d:
-    for n, stride in ((1024, 1024), (1000, 1008), (3000, 3000)):
+    for n, stride in ((1024, 1024), (1000, 1008), (2048, 2048), (3000, 3000),
+                      (4096, 4096), (4100, 4112)):
         x = rng.standard_normal((rows, stride)).astype(np.float32)
         w = rng.standard_normal(stride).astype(np.float32)
         b = rng.standard_normal(stride).astype(np.float32)
@@ -46,7 +87,10 @@ with tempfile.TemporaryDirectory() as d:
         mean = xs.mean(axis=1)
         rstd = 1.0 / np.sqrt(((xs - mean[:, None]) ** 2).mean(axis=1) + eps)
         y = (xs - mean[:, None]) * rstd[:, None] * w[:n] + b[:n]
-        ok = (np.allclose(got["Mean"], mean, rtol=1e-4, atol=1e-5)
+        exact_mean, exact_rstd = replay(x, n)
+        ok = (np.array_equal(got["Mean"], exact_mean)
+              and np.array_equal(got["Rstd"], exact_rstd)
+              and np.allclose(got["Mean"], mean, rtol=1e-4, atol=1e-5)
               and np.allclose(got["Rstd"], rstd, rtol=1e-4)
               and np.allclose(got["Y"][:, :n], y, rtol=1e-4, atol=1e-4)
               and not got["Y"][:, n:].any())

@@ -1,5 +1,9 @@
-// RUN: tilerun-opt %s -split-input-file -tilerun-peel-single-trip-reductions | FileCheck %s
-// RUN: tilerun-opt %s -split-input-file -tilerun-peel-single-trip-reductions -tilerun-convert-triton-to-loops -canonicalize -cse | FileCheck %s --check-prefix=LOOPS
+// RUN: tilerun-opt %s -split-input-file -tilerun-unroll-short-reduction-loops="max-trips=1" | FileCheck %s
+// RUN: tilerun-opt %s -split-input-file -tilerun-unroll-short-reduction-loops="max-trips=2" | FileCheck %s --check-prefix=TWO
+// RUN: tilerun-opt %s -split-input-file -tilerun-unroll-short-reduction-loops="max-trips=0" | FileCheck %s --check-prefix=NONE
+// RUN: tilerun-opt %s -split-input-file -tilerun-unroll-short-reduction-loops -tilerun-convert-triton-to-loops -canonicalize -cse | FileCheck %s --check-prefix=LOOPS
+
+// NONE-NOT: scf.if
 
 // A row summed in blocks into a tile accumulator. When the loop runs once
 // (0 < n <= 64 here) the body runs with the first offset and the initial
@@ -24,13 +28,42 @@
 // CHECK:   scf.yield %[[R]] : f32
 // CHECK: } else {
 // CHECK:   %[[ACC:.*]] = scf.for %{{.*}} = %[[C0]] to %[[N]] step %[[C64]] iter_args(%{{.*}} = %[[ZERO]]) -> (tensor<64xf32>)
-// CHECK-NOT: tilerun.single_trip_peeled
+// CHECK-NOT: tilerun.short_trips_versioned
 // CHECK:   %[[R2:.*]] = "tt.reduce"(%[[ACC]]) <{axis = 0 : i32}>
 // CHECK:   scf.yield %[[R2]] : f32
 // CHECK: }
 // CHECK: tt.store %[[OUT]], %[[SUM]] : !tt.ptr<f32>
 
-// The peeled branch needs no slot for the accumulator: the nest that loads
+// With max-trips=2 the else-branch tests for two trips, `64 < n <= 128` in
+// i64, and runs the body twice: the second trip at offset 64 adds its block
+// to the first trip's accumulator, and that sum is reduced. Longer loops
+// still take the loop.
+// TWO-LABEL: tt.func public @row_sum
+// TWO-SAME: %[[X:.*]]: !tt.ptr<f32>, %[[OUT:.*]]: !tt.ptr<f32>, %[[N:.*]]: i32
+// TWO-DAG: %[[TWOSTEPS:.*]] = arith.constant 128 : i64
+// TWO-DAG: %[[STEP:.*]] = arith.constant 64 : i64
+// TWO-DAG: %[[C64:.*]] = arith.constant 64 : i32
+// TWO-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64xf32>
+// TWO: scf.if %{{.*}} -> (f32) {
+// TWO: } else {
+// TWO:   %[[SPAN:.*]] = arith.extsi %[[N]] : i32 to i64
+// TWO:   %[[MORE:.*]] = arith.cmpi sgt, %[[SPAN]], %[[STEP]] : i64
+// TWO:   %[[ATMOST:.*]] = arith.cmpi sle, %[[SPAN]], %[[TWOSTEPS]] : i64
+// TWO:   %[[TWICE:.*]] = arith.andi %[[MORE]], %[[ATMOST]] : i1
+// TWO:   scf.if %[[TWICE]] -> (f32) {
+// TWO:     %[[V0:.*]] = tt.load
+// TWO:     %[[A0:.*]] = arith.addf %[[V0]], %[[ZERO]] : tensor<64xf32>
+// TWO:     tt.splat %[[C64]] : i32 -> tensor<64xi32>
+// TWO:     %[[V1:.*]] = tt.load
+// TWO:     %[[A1:.*]] = arith.addf %[[A0]], %[[V1]] : tensor<64xf32>
+// TWO:     %[[R:.*]] = "tt.reduce"(%[[A1]]) <{axis = 0 : i32}>
+// TWO:     scf.yield %[[R]] : f32
+// TWO:   } else {
+// TWO:     scf.for
+// TWO-NOT: scf.if
+// TWO: tt.return
+
+// The single-trip branch needs no slot for the accumulator: the nest that loads
 // the row adds the initial zero and writes the reduction's first level.
 // LOOPS-LABEL: func.func @row_sum
 // LOOPS: scf.if
@@ -81,6 +114,11 @@ tt.func public @row_sum(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>, %n: i32) {
 // CHECK:   arith.maxnumf
 // CHECK: } else {
 // CHECK:   scf.for %{{.*}} = %[[LB]] to %[[UB]]
+// Their two-trip test could overflow too: they get no other version.
+// TWO-LABEL: tt.func public @wide_bounds
+// TWO: scf.if
+// TWO: } else {
+// TWO-NEXT: scf.for
 tt.func public @wide_bounds(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>, %lb: i64, %ub: i64) {
   %c64 = arith.constant 64 : i64
   %zero = arith.constant dense<0.0> : tensor<64xf32>
@@ -108,6 +146,8 @@ tt.func public @wide_bounds(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>, %lb: i64, %ub:
 // compares its bounds unsigned.
 // CHECK-LABEL: tt.func public @left_alone
 // CHECK-NOT: scf.if
+// TWO-LABEL: tt.func public @left_alone
+// TWO-NOT: scf.if
 // CHECK: tt.return
 tt.func public @left_alone(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>, %n: i32) {
   %c0 = arith.constant 0 : i32
