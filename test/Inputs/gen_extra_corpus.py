@@ -1041,9 +1041,9 @@ def c_sort_big(name, N, desc):
 
 @triton.jit
 def row_moments_k(x_ptr, sum_ptr, var_ptr, max_ptr, N, BLOCK: tl.constexpr):
-    # Rows reduced in blocks into tile accumulators: with BLOCK >= N each
-    # loop runs once (tilerun-peel-single-trip-reductions reduces the body
-    # directly), else several times.
+    # Rows reduced in blocks into tile accumulators: with up to four blocks
+    # tilerun-unroll-short-reduction-loops runs the body once per block and
+    # reduces the unrolled sum directly; with more, the loop runs.
     row = tl.program_id(0)
     acc = tl.zeros([BLOCK], tl.float32)
     for off in range(0, N, BLOCK):
@@ -1076,7 +1076,10 @@ def c_row_moments(name, N, BLOCK):
            tol=(1e-5, 1e-5), note=f"tile accumulators over range(0, {N}, {BLOCK})")
 
 CASES += [("row_moments_one_block", c_row_moments, {"N": 1000, "BLOCK": 1024}),
-          ("row_moments_blocks", c_row_moments, {"N": 1000, "BLOCK": 256})]
+          ("row_moments_two_blocks", c_row_moments, {"N": 1000, "BLOCK": 512}),
+          ("row_moments_three_blocks", c_row_moments, {"N": 700, "BLOCK": 256}),
+          ("row_moments_blocks", c_row_moments, {"N": 1000, "BLOCK": 256}),
+          ("row_moments_eight_blocks", c_row_moments, {"N": 1000, "BLOCK": 128})]
 
 CASES += [("sort_1024", c_sort_big, {"N": 1024, "desc": False}),
           ("sort_2048_desc", c_sort_big, {"N": 2048, "desc": True})]
