@@ -11,6 +11,8 @@
 
 #include "tilerun/InitAllDialects.h"
 
+#include "TempDir.h"
+
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
@@ -64,15 +66,6 @@ llvm.func @fails(%nx: i32, %ny: i32, %nz: i32, %px: i32, %py: i32, %pz: i32) {
 }
 )";
 
-/// A fresh directory, removed with its contents at the end of the test.
-struct TempDir {
-  SmallString<128> path;
-  TempDir() {
-    EXPECT_FALSE(sys::fs::createUniqueDirectory("tilerun-cache-test", path));
-  }
-  ~TempDir() { sys::fs::remove_directories(path); }
-};
-
 /// Sets an environment variable for one scope, restoring the old value.
 struct ScopedEnv {
   std::string name;
@@ -106,7 +99,7 @@ std::string readFile(StringRef path) {
 }
 
 TEST(CompileCache, StoreThenLookup) {
-  TempDir dir;
+  TempDir dir("tilerun-cache-test");
   CompileCache cache(std::string(dir.path) + "/nested/dir");
   auto key = CompileCache::makeKey({"a", "b"});
   EXPECT_EQ(cache.lookup(key), nullptr);
@@ -120,7 +113,7 @@ TEST(CompileCache, StoreThenLookup) {
 }
 
 TEST(CompileCache, CorruptedFilesAreIgnored) {
-  TempDir dir;
+  TempDir dir("tilerun-cache-test");
   CompileCache cache(std::string(dir.path));
   auto key = CompileCache::makeKey({"k"});
   auto other = CompileCache::makeKey({"other"});
@@ -181,7 +174,7 @@ TEST(CompileCache, Environment) {
 // Two processes write different payloads under one key while reading it: a
 // reader sees nothing or one complete payload, never a mix.
 TEST(CompileCache, ProcessesRaceOnOneKey) {
-  TempDir dir;
+  TempDir dir("tilerun-cache-test");
   CompileCache cache(std::string(dir.path));
   auto key = CompileCache::makeKey({"shared"});
   std::string payloads[2] = {std::string(300000, 'a'),
@@ -250,7 +243,7 @@ protected:
 };
 
 TEST_F(CachedKernelTest, SecondCompileHits) {
-  TempDir dir;
+  TempDir dir("tilerun-cache-test");
   ScopedEnv env("TILERUN_CACHE_DIR", dir.path.c_str());
   auto first = compile(ctx, kPidKernel);
   ASSERT_TRUE(first);
@@ -279,7 +272,7 @@ TEST_F(CachedKernelTest, SecondCompileHits) {
 }
 
 TEST_F(CachedKernelTest, DisabledByEnvironment) {
-  TempDir dir;
+  TempDir dir("tilerun-cache-test");
   ScopedEnv env("TILERUN_CACHE_DIR", "off");
   ASSERT_TRUE(compile(ctx, kPidKernel));
   auto again = compile(ctx, kPidKernel);
@@ -288,7 +281,7 @@ TEST_F(CachedKernelTest, DisabledByEnvironment) {
 }
 
 TEST_F(CachedKernelTest, CorruptedEntryRecompiles) {
-  TempDir dir;
+  TempDir dir("tilerun-cache-test");
   ScopedEnv env("TILERUN_CACHE_DIR", dir.path.c_str());
   ASSERT_TRUE(compile(ctx, kPidKernel));
   std::error_code ec;
@@ -316,7 +309,7 @@ TEST_F(CachedKernelTest, CorruptedEntryRecompiles) {
 // Threads with their own contexts compile the same kernel at once: every one
 // gets a working kernel whether it compiled, raced a writer or hit.
 TEST_F(CachedKernelTest, ThreadsRaceOnOneKey) {
-  TempDir dir;
+  TempDir dir("tilerun-cache-test");
   ScopedEnv env("TILERUN_CACHE_DIR", dir.path.c_str());
   std::atomic<int> failures{0};
   std::vector<std::thread> threads;

@@ -1,6 +1,8 @@
 //===- NpyTest.cpp --------------------------------------------------------===//
 #include "tilerun/Runtime/Npy.h"
 
+#include "TempDir.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "gtest/gtest.h"
@@ -10,22 +12,10 @@ using namespace llvm;
 
 namespace {
 
-/// A fresh directory, removed with its contents at the end of the test.
-struct TempDir {
-  SmallString<128> dir;
-  TempDir() { EXPECT_FALSE(sys::fs::createUniqueDirectory("tilerun-npy", dir)); }
-  ~TempDir() { sys::fs::remove_directories(dir); }
-  std::string path(StringRef name) const {
-    SmallString<128> p(dir);
-    sys::path::append(p, name);
-    return p.str().str();
-  }
-};
-
 std::string errorOf(Error e) { return toString(std::move(e)); }
 
 TEST(Npy, RoundTripEveryDType) {
-  TempDir temp;
+  TempDir temp("tilerun-npy");
   for (DType t : {DType::Bool, DType::I8, DType::U8, DType::I16, DType::U16,
                   DType::I32, DType::U32, DType::I64, DType::U64, DType::F16,
                   DType::F32, DType::F64}) {
@@ -35,7 +25,7 @@ TEST(Npy, RoundTripEveryDType) {
       auto *bytes = static_cast<uint8_t *>(b->data());
       for (size_t i = 0; i < b->sizeInBytes(); ++i)
         bytes[i] = t == DType::Bool ? i % 2 : uint8_t(i * 37 + 1);
-      std::string path = temp.path("a.npy");
+      std::string path = temp.file("a.npy");
       ASSERT_FALSE(bool(writeNpy(path, *b)));
       auto r = readNpy(path);
       ASSERT_TRUE(bool(r)) << toString(r.takeError());

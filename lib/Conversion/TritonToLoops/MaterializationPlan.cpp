@@ -121,9 +121,10 @@ bool rereadFromCache(Operation *load, RankedTensorType type,
       return false; // in a loop, or each element read several times
     ++reads;
   }
-  Type elem = type.getElementType();
-  int64_t elemBytes =
-      elem.isIntOrFloat() ? std::max(1u, elem.getIntOrFloatBitWidth() / 8) : 8;
+  Type stored = storageType(loweredElementType(type));
+  if (!stored.isIntOrFloat())
+    return false;
+  int64_t elemBytes = std::max(1u, stored.getIntOrFloatBitWidth() / 8);
   return reads <= kMaxReads && type.hasStaticShape() &&
          type.getNumElements() * elemBytes <= kMaxRereadBytes;
 }

@@ -79,58 +79,44 @@ tt::ReduceOp soleFullReduction(scf::ForOp loop) {
   return captured.empty() ? reduce : tt::ReduceOp();
 }
 
-/// i1: the loop runs exactly once (`lb < ub` and `ub - lb <= step`, in a
-/// type wide enough that the difference cannot overflow).
-Value runsOnce(OpBuilder &b, Location loc, scf::ForOp loop) {
+/// True when the loop's bounds are narrower than 64 bits: their difference
+/// and small multiples of the step then fit in i64.
+bool hasNarrowBounds(scf::ForOp loop) {
+  Type type = loop.getLowerBound().getType();
+  return !type.isIndex() && type.getIntOrFloatBitWidth() < 64;
+}
+
+/// i1: the loop runs exactly `trips` times. Narrow bounds: `(trips - 1) *
+/// step < ub - lb <= trips * step`, in i64. 64-bit bounds (once only):
+/// `lb < ub` and `ub <= lb + step` where that sum does not wrap, since
+/// `ub - lb` itself may overflow.
+Value runsExactly(OpBuilder &b, Location loc, scf::ForOp loop, int64_t trips) {
   Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
         step = loop.getStep();
-  Type wide = b.getI64Type();
-  auto widen = [&](Value v) -> Value {
-    if (v.getType().isIndex())
-      return arith::IndexCastOp::create(b, loc, wide, v);
-    if (v.getType().getIntOrFloatBitWidth() < 64)
-      return arith::ExtSIOp::create(b, loc, wide, v);
-    return v;
+  auto cmp = [&](arith::CmpIPredicate pred, Value x, Value y) -> Value {
+    return arith::CmpIOp::create(b, loc, pred, x, y);
   };
-  Value entered =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lb, ub);
-  if (lb.getType().getIntOrFloatBitWidth() >= 64 && !lb.getType().isIndex()) {
-    // i64 bounds: ub - lb may overflow; compare ub <= lb + step instead
-    // when that sum does not (lb + step >= lb since step > 0).
+  if (!hasNarrowBounds(loop)) {
+    assert(trips == 1 && "64-bit bounds get the single-trip version only");
+    Value entered = cmp(arith::CmpIPredicate::slt, lb, ub);
     Value next = arith::AddIOp::create(b, loc, lb, step);
-    Value noWrap =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, next, lb);
-    Value within =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, ub, next);
+    Value noWrap = cmp(arith::CmpIPredicate::sge, next, lb);
+    Value within = cmp(arith::CmpIPredicate::sle, ub, next);
     Value once = arith::AndIOp::create(b, loc, noWrap, within);
     return arith::AndIOp::create(b, loc, entered, once);
   }
-  Value span = arith::SubIOp::create(b, loc, widen(ub), widen(lb));
-  Value once = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, span,
-                                     widen(step));
-  return arith::AndIOp::create(b, loc, entered, once);
-}
-
-/// i1: the loop runs exactly `trips` times (`(trips - 1) * step < ub - lb <=
-/// trips * step`), for integer bounds narrower than 64 bits, whose
-/// difference and multiples of the step are computed in i64 without
-/// overflow.
-Value runsExactly(OpBuilder &b, Location loc, scf::ForOp loop, int64_t trips) {
   Type wide = b.getI64Type();
   auto widen = [&](Value v) -> Value {
     return arith::ExtSIOp::create(b, loc, wide, v);
   };
-  Value span = arith::SubIOp::create(b, loc, widen(loop.getUpperBound()),
-                                     widen(loop.getLowerBound()));
-  Value step = widen(loop.getStep());
+  Value span = arith::SubIOp::create(b, loc, widen(ub), widen(lb));
   auto times = [&](int64_t k) -> Value {
     return arith::MulIOp::create(
-        b, loc, step, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(k)));
+        b, loc, widen(step),
+        arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(k)));
   };
-  Value more = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, span,
-                                     times(trips - 1));
-  Value atMost = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
-                                       span, times(trips));
+  Value more = cmp(arith::CmpIPredicate::sgt, span, times(trips - 1));
+  Value atMost = cmp(arith::CmpIPredicate::sle, span, times(trips));
   return arith::AndIOp::create(b, loc, more, atMost);
 }
 
@@ -163,8 +149,7 @@ Value unrolled(OpBuilder &b, Location loc, scf::ForOp loop, unsigned trips) {
 /// version for one more trip, or the loop itself after `last` }.
 scf::IfOp emitVersion(OpBuilder &b, Location loc, scf::ForOp loop,
                       tt::ReduceOp reduce, unsigned trips, unsigned last) {
-  Value cond = trips == 1 ? runsOnce(b, loc, loop)
-                          : runsExactly(b, loc, loop, trips);
+  Value cond = runsExactly(b, loc, loop, trips);
   auto ifOp = scf::IfOp::create(b, loc, reduce->getResultTypes(), cond,
                                 /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
@@ -203,12 +188,8 @@ struct UnrollShortReductionLoop : public OpRewritePattern<scf::ForOp> {
     // copies of their body would only cost compile time.
     if (tilerun::loops::containsDot(loop))
       return failure();
-    // i64 bounds: only the single trip is tested without overflow.
-    Type boundType = loop.getLowerBound().getType();
-    unsigned versions =
-        !boundType.isIndex() && boundType.getIntOrFloatBitWidth() < 64
-            ? maxTrips
-            : 1;
+    // 64-bit bounds: only the single trip is tested without overflow.
+    unsigned versions = hasNarrowBounds(loop) ? maxTrips : 1;
 
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);

@@ -6,19 +6,20 @@
 // NONE-NOT: scf.if
 
 // A row summed in blocks into a tile accumulator. When the loop runs once
-// (0 < n <= 64 here) the body runs with the first offset and the initial
-// accumulator, and its value is reduced directly; otherwise the loop and
-// the reduction run as written. The `+ 0.0` of the first iteration stays:
+// (0 < n <= 64 here, tested in i64) the body runs with the first offset and
+// the initial accumulator, and its value is reduced directly; otherwise the
+// loop and the reduction run as written. The `+ 0.0` of the first iteration stays:
 // it turns -0.0 into +0.0 as the loop does.
 // CHECK-LABEL: tt.func public @row_sum
 // CHECK-SAME: %[[X:.*]]: !tt.ptr<f32>, %[[OUT:.*]]: !tt.ptr<f32>, %[[N:.*]]: i32
+// CHECK-DAG: %[[NOSTEP:.*]] = arith.constant 0 : i64
 // CHECK-DAG: %[[STEP:.*]] = arith.constant 64 : i64
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i32
 // CHECK-DAG: %[[C64:.*]] = arith.constant 64 : i32
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64xf32>
-// CHECK: %[[ENTERED:.*]] = arith.cmpi sgt, %[[N]], %[[C0]] : i32
-// CHECK: %[[UB:.*]] = arith.extsi %[[N]] : i32 to i64
-// CHECK: %[[FITS:.*]] = arith.cmpi sle, %[[UB]], %[[STEP]] : i64
+// CHECK: %[[SPAN:.*]] = arith.extsi %[[N]] : i32 to i64
+// CHECK: %[[ENTERED:.*]] = arith.cmpi sgt, %[[SPAN]], %[[NOSTEP]] : i64
+// CHECK: %[[FITS:.*]] = arith.cmpi sle, %[[SPAN]], %[[STEP]] : i64
 // CHECK: %[[ONCE:.*]] = arith.andi %[[ENTERED]], %[[FITS]] : i1
 // CHECK: %[[SUM:.*]] = scf.if %[[ONCE]] -> (f32) {
 // CHECK:   %[[OFFS:.*]] = tt.splat %[[C0]] : i32 -> tensor<64xi32>
