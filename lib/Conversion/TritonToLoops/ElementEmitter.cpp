@@ -493,6 +493,9 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
       .Case<tt::LoadOp, tt::DescriptorLoadOp>([&](Operation *) {
         return emitLoadElement(tl, b, op, idx);
       })
+      .Case<tt::ReduceOp>([&](Operation *) {
+        return emitPairReductionElement(tl, b, op, idx);
+      })
       .Case<ttg::LocalLoadOp>([&](Operation *) {
         return emitLocalLoadElement(tl, b, op, idx);
       })

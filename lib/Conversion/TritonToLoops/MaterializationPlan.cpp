@@ -39,6 +39,8 @@ namespace {
 enum class Kind { Cheap, Expensive, Load, Materializing, Other };
 
 Kind classify(Operation *op) {
+  if (isPairReduction(op))
+    return Kind::Cheap;
   if (isa<tt::DotOp, tt::DotScaledOp, tt::ReduceOp, tt::ScanOp,
           tt::HistogramOp, tt::AtomicRMWOp, tt::AtomicCASOp>(op))
     return Kind::Materializing;
@@ -129,6 +131,15 @@ bool rereadFromCache(Operation *load, RankedTensorType type,
          type.getNumElements() * elemBytes <= kMaxRereadBytes;
 }
 
+/// True when a pair reduction reads `v`, directly or through bitcasts.
+bool feedsPairReduction(Value v) {
+  return llvm::any_of(v.getUsers(), [](Operation *user) {
+    return isPairReduction(user) ||
+           (isa<tt::BitcastOp>(user) &&
+            feedsPairReduction(user->getResult(0)));
+  });
+}
+
 /// Recomputing a cheap value is free only while the expression behind it is
 /// short: a long chain of cheap ops evaluated at several places (a bitonic
 /// sort network, a random-number generator's rounds) gets a buffer.
@@ -197,6 +208,16 @@ void MaterializationPlan::planBlock(Block &block) {
     if (producesTensor && kind != Kind::Materializing && kind != Kind::Other)
       for (Value operand : op.getOperands())
         d = std::max(d, depth.lookup(operand) + 1);
+    // A pair reduction's operand gets a buffer wherever recomputing it
+    // would repeat work (see feedsPairReduction below), so expressions
+    // built on either start afresh.
+    if (isPairReduction(&op))
+      d = 1;
+    else if ((kind == Kind::Cheap || kind == Kind::Expensive) &&
+             !isa<tt::BitcastOp>(op) && op.getNumResults() == 1 &&
+             !op.getResult(0).hasOneUse() &&
+             feedsPairReduction(op.getResult(0)))
+      d = 0;
     for (Value r : op.getResults())
       depth[r] = d;
   }
@@ -276,6 +297,17 @@ void MaterializationPlan::planBlock(Block &block) {
         materialize = total > 1;
       if (kind == Kind::Cheap)
         materialize = total > 1 && depth.lookup(result) > kMaxRecomputedDepth;
+      // A pair reduction stays inline: it reads two elements of its operand
+      // per element, so the operand (seen through bitcasts, which cost
+      // nothing to recompute) gets the buffer when it is needed more than
+      // once. A bitonic stage then is one loop: each element reads itself
+      // and its partner from the previous stage's buffer.
+      if (isPairReduction(op))
+        materialize = false;
+      else if ((kind == Kind::Cheap || kind == Kind::Expensive) &&
+               !isa<tt::BitcastOp>(op) && total > 1 &&
+               feedsPairReduction(result))
+        materialize = true;
       if (kind == Kind::Load) {
         materialize =
             total > 1 && !rereadFromCache(op, asTensor(result.getType()), pts);

@@ -363,6 +363,36 @@ bool isLaneReduction(Operation *op) {
          llvm::isPowerOf2_64(n) && isReorderableCombine(reduce);
 }
 
+bool isPairReduction(Operation *op) {
+  auto reduce = dyn_cast<tt::ReduceOp>(op);
+  if (!reduce || reduce.getSrcs().size() != 1 ||
+      !isTensor(reduce->getResult(0).getType()))
+    return false;
+  if (asTensor(reduce.getSrcs()[0].getType()).getShape()[reduce.getAxis()] > 2)
+    return false;
+  unsigned ops = 0;
+  for (Operation &inner : reduce.getCombineOp().front().without_terminator())
+    if (++ops > 2 || inner.getNumRegions() != 0 ||
+        inner.getNumResults() != 1 || !isPure(&inner))
+      return false;
+  return true;
+}
+
+Value emitPairReductionElement(TileLowering &tl, OpBuilder &b, Operation *op,
+                               ValueRange idx) {
+  auto reduce = cast<tt::ReduceOp>(op);
+  Value src = reduce.getSrcs()[0];
+  unsigned axis = reduce.getAxis();
+  Location loc = op->getLoc();
+  Value first =
+      tl.element(b, src, withAxis(idx, axis, constantIndex(b, loc, 0)));
+  if (asTensor(src.getType()).getShape()[axis] == 1)
+    return first;
+  Value second =
+      tl.element(b, src, withAxis(idx, axis, constantIndex(b, loc, 1)));
+  return emitCombine(tl, b, reduce.getCombineOp(), first, second)[0];
+}
+
 /// Picks the reduction's loop structure and emits it.
 static void emitReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
                        ArrayRef<Value> outs) {

@@ -103,6 +103,15 @@ bool containsDot(Operation *op);
 /// program's prefetches.
 bool isLaneReduction(Operation *reduce);
 
+/// True when `reduce` combines pairs: one tensor operand and result, an
+/// axis of at most two elements and a combine of at most two region-free,
+/// side-effect-free ops. Triton's bitonic sort is made of these (an `xor`
+/// over an axis of two, broadcast back, yields each element's partner).
+/// Such a reduction is an elementwise expression of its operand,
+/// `combine(x[.., 0, ..], x[.., 1, ..])`, evaluated inline by its consumers
+/// instead of in a pass of its own into a buffer.
+bool isPairReduction(Operation *reduce);
+
 /// True when every tensor operand of `op` is read at the index of the
 /// element being computed (elementwise ops, addptr, load): repeated operands
 /// are evaluated once, and a value built only from such ops reads a buffer
@@ -361,6 +370,9 @@ mlir::LogicalResult lowerScan(TileLowering &tl, OpBuilder &b, Operation *op,
                               llvm::ArrayRef<Value> outs);
 mlir::LogicalResult lowerHistogram(TileLowering &tl, OpBuilder &b,
                                    Operation *op, Value out);
+/// The element at `idx` of a pair reduction (isPairReduction).
+Value emitPairReductionElement(TileLowering &tl, OpBuilder &b, Operation *op,
+                               ValueRange idx);
 /// Emits the combine region of a reduce/scan on scalars.
 llvm::SmallVector<Value> emitCombine(TileLowering &tl, OpBuilder &b,
                                      mlir::Region &region, ValueRange lhs,

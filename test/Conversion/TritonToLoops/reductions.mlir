@@ -244,3 +244,54 @@ tt.func public @row_max(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
   tt.store %out, %mx : !tt.ptr<f32>
   tt.return
 }
+
+// One stage of a bitonic sort as Triton writes it: the partner of each
+// element is `x ^ xor_reduce(x)` over an axis of two, broadcast back. The
+// pair reduction is evaluated inline, its operand (needed by the reduction,
+// the partner and the compare) gets the buffer, and the stage is one loop
+// that reads each element and both elements of its pair from that buffer.
+// Before, the stage took three loops and three buffers (the bitcast, the
+// reduction's 64 results, the partners).
+// CHECK-LABEL: func.func @bitonic_stage
+// CHECK-COUNT-1: memref.alloca() {{.*}} : memref<64x2xf32>
+// CHECK-NOT: memref.alloca
+// CHECK: scf.for
+// CHECK:   memref.store {{.*}} : memref<64x2xf32>
+// CHECK: scf.for %[[I:.*]] = %c0 to %c128 step %c1 {
+// CHECK-NOT: scf.for
+// CHECK:   %[[X:.*]] = memref.load %[[BUF:.*]][%{{.*}}, %{{.*}}] : memref<64x2xf32>
+// CHECK:   memref.load %[[BUF]][%{{.*}}, %c0] : memref<64x2xf32>
+// CHECK:   memref.load %[[BUF]][%{{.*}}, %c1] : memref<64x2xf32>
+// CHECK:   arith.xori
+// CHECK:   arith.xori
+// CHECK:   arith.cmpf ogt
+// CHECK:   arith.select
+// CHECK:   llvm.store
+// CHECK: }
+// CHECK-NOT: scf.for
+// CHECK: return
+tt.func public @bitonic_stage(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+  %ip = tt.splat %in : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
+  %ia = tt.addptr %ip, %r : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+  %v = tt.load %ia : tensor<128x!tt.ptr<f32>>
+  %h = tt.reshape %v : tensor<128xf32> -> tensor<64x2xf32>
+  %x = arith.addf %h, %h : tensor<64x2xf32>
+  %ix = tt.bitcast %x : tensor<64x2xf32> -> tensor<64x2xi32>
+  %pair = "tt.reduce"(%ix) <{axis = 1 : i32}> ({
+  ^bb0(%a: i32, %b: i32):
+    %t = arith.xori %a, %b : i32
+    tt.reduce.return %t : i32
+  }) : (tensor<64x2xi32>) -> tensor<64xi32>
+  %pe = tt.expand_dims %pair {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %pb = tt.broadcast %pe : tensor<64x1xi32> -> tensor<64x2xi32>
+  %iy = arith.xori %ix, %pb : tensor<64x2xi32>
+  %y = tt.bitcast %iy : tensor<64x2xi32> -> tensor<64x2xf32>
+  %gt = arith.cmpf ogt, %x, %y : tensor<64x2xf32>
+  %s = arith.select %gt, %y, %x : tensor<64x2xi1>, tensor<64x2xf32>
+  %flat = tt.reshape %s : tensor<64x2xf32> -> tensor<128xf32>
+  %op = tt.splat %out : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
+  %oa = tt.addptr %op, %r : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+  tt.store %oa, %flat : tensor<128x!tt.ptr<f32>>
+  tt.return
+}
