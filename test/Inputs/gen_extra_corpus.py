@@ -1081,6 +1081,35 @@ CASES += [("row_moments_one_block", c_row_moments, {"N": 1000, "BLOCK": 1024}),
           ("row_moments_blocks", c_row_moments, {"N": 1000, "BLOCK": 256}),
           ("row_moments_eight_blocks", c_row_moments, {"N": 1000, "BLOCK": 128})]
 
+@triton.jit
+def pair_reduce_k(x_ptr, flip_ptr, dev_ptr, mx_ptr, sort_ptr, N: tl.constexpr):
+    # Reductions over an axis of two, which tilerun evaluates inline: the
+    # xor-sum inside tl.flip and tl.sort, a float sum broadcast back, a max
+    # (NaN and infinities in row 0), and a 2-D sort along the inner axis.
+    pid = tl.program_id(0)
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + pid * N + offs)
+    tl.store(flip_ptr + pid * N + offs, tl.flip(x, 0))
+    p = tl.reshape(x, (N // 2, 2))
+    d = p - tl.sum(p, axis=1)[:, None]
+    tl.store(dev_ptr + pid * N + offs, tl.reshape(d, (N,)))
+    tl.store(mx_ptr + pid * (N // 2) + tl.arange(0, N // 2), tl.max(p, axis=1))
+    r = tl.sort(tl.reshape(x, (4, N // 4)), dim=1, descending=True)
+    tl.store(sort_ptr + pid * N + offs, tl.reshape(r, (N,)))
+
+def c_pair_reduce(name, N):
+    x = T(3, N)
+    x[0] = specials(N)
+    x = keep(x)
+    outs = [T(3, N, kind="poison"), T(3, N, kind="poison"), T(3, N // 2, kind="poison"),
+            T(3, N, kind="poison")]
+    k = pair_reduce_k[(3,)](x, *outs, N)
+    record(name, k, pair_reduce_k, (3,), [x, *outs], ["flip_ptr", "dev_ptr", "mx_ptr", "sort_ptr"],
+           tol=(1e-6, 1e-6))
+
+CASES += [("pair_reduce_128", c_pair_reduce, {"N": 128}),
+          ("pair_reduce_32", c_pair_reduce, {"N": 32})]
+
 CASES += [("sort_1024", c_sort_big, {"N": 1024, "desc": False}),
           ("sort_2048_desc", c_sort_big, {"N": 2048, "desc": True})]
 
