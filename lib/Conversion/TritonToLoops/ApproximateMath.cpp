@@ -25,8 +25,8 @@ namespace {
 /// relative error on |r| <= ln(2)/2 (3e-9, far below f32's rounding; under
 /// 0.9 ulp in all), and the scaling by 2^k one `llvm.ldexp`, which rounds
 /// overflow to inf and underflow to subnormals or zero exactly. The input is
-/// clamped to [-104, 89] (where exp is 0 and inf in f32) only to keep k in range;
-/// NaN passes the clamps and the polynomial unchanged.
+/// clamped to [-104, 89] (where exp is 0 and inf in f32) only to keep k in
+/// range; NaN passes the clamps and the polynomial unchanged.
 template <typename ExpOp>
 struct ExpandExpWithLdexp : OpRewritePattern<ExpOp> {
   using OpRewritePattern<ExpOp>::OpRewritePattern;

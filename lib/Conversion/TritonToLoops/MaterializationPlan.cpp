@@ -140,6 +140,17 @@ bool feedsPairReduction(Value v) {
   });
 }
 
+/// A pair reduction stays inline and reads two elements of its operand per
+/// element. The value behind that operand (seen through bitcasts, which cost
+/// nothing to recompute) gets the buffer when it is needed more than once,
+/// so a bitonic sort stage is one loop: each element reads itself and its
+/// partner from the previous stage's buffer.
+bool feedsPairReductionAsValue(Operation *op, Kind kind) {
+  return (kind == Kind::Cheap || kind == Kind::Expensive) &&
+         !isa<tt::BitcastOp>(op) && op->getNumResults() == 1 &&
+         feedsPairReduction(op->getResult(0));
+}
+
 /// Recomputing a cheap value is free only while the expression behind it is
 /// short: a long chain of cheap ops evaluated at several places (a bitonic
 /// sort network, a random-number generator's rounds) gets a buffer.
@@ -208,15 +219,12 @@ void MaterializationPlan::planBlock(Block &block) {
     if (producesTensor && kind != Kind::Materializing && kind != Kind::Other)
       for (Value operand : op.getOperands())
         d = std::max(d, depth.lookup(operand) + 1);
-    // A pair reduction's operand gets a buffer wherever recomputing it
-    // would repeat work (see feedsPairReduction below), so expressions
-    // built on either start afresh.
+    // The value behind a pair reduction's operand gets a buffer where it is
+    // used more than once (below): expressions built on it start afresh.
     if (isPairReduction(&op))
       d = 1;
-    else if ((kind == Kind::Cheap || kind == Kind::Expensive) &&
-             !isa<tt::BitcastOp>(op) && op.getNumResults() == 1 &&
-             !op.getResult(0).hasOneUse() &&
-             feedsPairReduction(op.getResult(0)))
+    else if (feedsPairReductionAsValue(&op, kind) &&
+             !op.getResult(0).hasOneUse())
       d = 0;
     for (Value r : op.getResults())
       depth[r] = d;
@@ -297,16 +305,9 @@ void MaterializationPlan::planBlock(Block &block) {
         materialize = total > 1;
       if (kind == Kind::Cheap)
         materialize = total > 1 && depth.lookup(result) > kMaxRecomputedDepth;
-      // A pair reduction stays inline: it reads two elements of its operand
-      // per element, so the operand (seen through bitcasts, which cost
-      // nothing to recompute) gets the buffer when it is needed more than
-      // once. A bitonic stage then is one loop: each element reads itself
-      // and its partner from the previous stage's buffer.
       if (isPairReduction(op))
         materialize = false;
-      else if ((kind == Kind::Cheap || kind == Kind::Expensive) &&
-               !isa<tt::BitcastOp>(op) && total > 1 &&
-               feedsPairReduction(result))
+      else if (total > 1 && feedsPairReductionAsValue(op, kind))
         materialize = true;
       if (kind == Kind::Load) {
         materialize =
