@@ -493,7 +493,13 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
       .Case<tt::LoadOp, tt::DescriptorLoadOp>([&](Operation *) {
         return emitLoadElement(tl, b, op, idx);
       })
-      .Case<tt::ReduceOp>([&](Operation *) {
+      .Case<tt::ReduceOp>([&](Operation *) -> Value {
+        // Only pair reductions stay inline (MaterializationPlan); any other
+        // reduction reaching here would be a planning error, reported
+        // rather than evaluated from two of its elements.
+        if (!isPairReduction(op))
+          return tl.fail(b, op, "is evaluated inline but is not a pair "
+                                "reduction (internal error)", elemTy);
         return emitPairReductionElement(tl, b, op, idx);
       })
       .Case<ttg::LocalLoadOp>([&](Operation *) {
