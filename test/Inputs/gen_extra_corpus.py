@@ -21,6 +21,8 @@ def to_np(t):
     t = t.detach().cpu()
     if t.dtype == torch.bfloat16:
         return t.view(torch.int16).numpy().view(np.uint16), "bfloat16"
+    if t.dtype in (torch.float8_e4m3fn, torch.float8_e5m2):
+        return t.view(torch.uint8).numpy(), "uint8"  # compared bit for bit
     return t.numpy(), str(t.numpy().dtype)
 
 def func_params(ir, kname):
@@ -1112,6 +1114,175 @@ CASES += [("pair_reduce_128", c_pair_reduce, {"N": 128}),
 
 CASES += [("sort_1024", c_sort_big, {"N": 1024, "desc": False}),
           ("sort_2048_desc", c_sort_big, {"N": 2048, "desc": True})]
+
+
+# ---------------------------------------------------------------- map_elementwise
+@triton.jit
+def _selu_scalar(x, alpha):
+    if x > 0:
+        return x
+    else:
+        return alpha * (tl.exp(x) - 1)
+
+@triton.jit
+def _ordered_scalar(x, y):
+    if x > y:
+        lo = y
+        gap = x - y
+    else:
+        lo = x
+        gap = y - x
+    return lo, gap
+
+@triton.jit
+def _collatz_scalar(n):
+    steps = 0
+    while n > 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+@triton.jit
+def map_elem_k(x_ptr, y_ptr, n_ptr, selu_ptr, lo_ptr, gap_ptr, steps_ptr, N: tl.constexpr):
+    # Scalar functions mapped over tiles: a branch, two results, and a
+    # data-dependent while loop per element.
+    pid = tl.program_id(0)
+    offs = pid * N + tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    y = tl.load(y_ptr + offs)
+    tl.store(selu_ptr + offs, tl.map_elementwise(_selu_scalar, x, 1.5))
+    lo, gap = tl.map_elementwise(_ordered_scalar, x, y)
+    tl.store(lo_ptr + offs, lo)
+    tl.store(gap_ptr + offs, gap)
+    tl.store(steps_ptr + offs, tl.map_elementwise(_collatz_scalar, tl.load(n_ptr + offs)))
+
+def c_map_elem(name):
+    G, N = 2, 256
+    x = specials(G * N); y = T(G * N); n = T(G * N, dtype=torch.int32, kind="randint", lo=1, hi=5000)
+    outs = [T(G * N, kind="poison"), T(G * N, kind="poison"), T(G * N, kind="poison"),
+            T(G * N, dtype=torch.int32, kind="poison")]
+    k = map_elem_k[(G,)](x, y, n, *outs, N=N)
+    record(name, k, map_elem_k, (G,), [x, y, n, *outs], ["selu_ptr", "lo_ptr", "gap_ptr", "steps_ptr"],
+           tol=(1e-6, 1e-6))
+
+@triton.jit
+def _pair_scalar(a0, a1):
+    return a1 - a0, a0 * a1
+
+@triton.jit
+def map_pack_k(x_ptr, out_ptr, R: tl.constexpr, C: tl.constexpr):
+    # pack=2: the scalar function sees two neighbouring elements at a time.
+    r = tl.arange(0, R)[:, None]; c = tl.arange(0, C)[None, :]
+    x = tl.load(x_ptr + r * C + c)
+    tl.store(out_ptr + r * C + c, tl.map_elementwise(_pair_scalar, x, pack=2))
+
+def c_map_pack(name):
+    R, C = 8, 32
+    x = T(R, C); out = T(R, C, kind="poison")
+    k = map_pack_k[(1,)](x, out, R=R, C=C)
+    record(name, k, map_pack_k, (1,), [x, out], ["out_ptr"], tol=(1e-6, 1e-6))
+
+CASES += [("map_elementwise", c_map_elem, {}), ("map_elementwise_pack", c_map_pack, {})]
+
+# ---------------------------------------------------------------- block pointers through scf.if and scf.while
+@triton.jit
+def bp_flow_k(x_ptr, out_ptr, M, N, sm, flag, BM: tl.constexpr, BN: tl.constexpr):
+    pid = tl.program_id(0)
+    p = tl.make_block_ptr(x_ptr, (M, N), (sm, 1), (pid * BM, 0), (BM, BN), (1, 0))
+    if flag > pid:
+        p = tl.advance(p, (0, BN))
+    acc = tl.zeros((BM, BN), tl.float32)
+    i = 0
+    while i * BN < N:
+        acc += tl.load(p, boundary_check=(0, 1), padding_option="zero")
+        p = tl.advance(p, (0, BN))
+        i += 1
+    o = tl.make_block_ptr(out_ptr, (M, BN), (BN, 1), (pid * BM, 0), (BM, BN), (1, 0))
+    tl.store(o, acc, boundary_check=(0,))
+
+def c_bp_flow(name):
+    M, N, BM, BN = 50, 100, 16, 32
+    x = T(M, N); out = T(M, BN, kind="poison")
+    g = (cdiv(M, BM),)
+    k = bp_flow_k[g](x, out, M, N, N, 2, BM=BM, BN=BN)
+    record(name, k, bp_flow_k, g, [x, out, M, N, N, 2], ["out_ptr"], tol=(1e-5, 1e-5))
+
+CASES += [("bp_if_while", c_bp_flow, {})]
+
+# ---------------------------------------------------------------- fp8 tiles in memory, fp8 dot
+@triton.jit
+def fp8_dot_k(a_ptr, b_ptr, c_ptr, q_ptr, s_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    # fp8 loaded and stored as tiles (not bitcast from bytes), and tl.dot on them.
+    rm = tl.arange(0, M); rn = tl.arange(0, N); rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    c = tl.dot(a, b)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)
+    tl.store(q_ptr + rm[:, None] * N + rn[None, :], c.to(tl.float8e5))
+    tl.store(s_ptr + rm[:, None] * K + rk[None, :], (a.to(tl.float32) * 0.5).to(tl.float8e4nv))
+
+def c_fp8_dot(name):
+    M, N, K = 32, 32, 64
+    # Small integers: every product and sum is exact in any accumulator.
+    a = keep(torch.randint(-4, 5, (M, K), device=DEV).to(torch.float8_e4m3fn))
+    b = keep(torch.randint(-4, 5, (K, N), device=DEV).to(torch.float8_e4m3fn))
+    c = T(M, N, kind="poison")
+    q = keep(torch.zeros(M, N, device=DEV, dtype=torch.float8_e5m2))
+    s_ = keep(torch.zeros(M, K, device=DEV, dtype=torch.float8_e4m3fn))
+    k = fp8_dot_k[(1,)](a, b, c, q, s_, M=M, N=N, K=K)
+    record(name, k, fp8_dot_k, (1,), [a, b, c, q, s_], ["c_ptr", "q_ptr", "s_ptr"], tol=(0, 0))
+
+CASES += [("fp8_dot", c_fp8_dot, {})]
+
+# ---------------------------------------------------------------- dot_scaled (microscaling formats)
+@triton.jit
+def dot_scaled_k(a_ptr, as_ptr, b_ptr, bs_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
+                 AK: tl.constexpr, BK: tl.constexpr, AF: tl.constexpr, BF: tl.constexpr, BSCALE: tl.constexpr):
+    rm = tl.arange(0, M); rn = tl.arange(0, N)
+    a = tl.load(a_ptr + rm[:, None] * AK + tl.arange(0, AK)[None, :])
+    b = tl.load(b_ptr + tl.arange(0, BK)[:, None] * N + rn[None, :])
+    rs = tl.arange(0, K // 32)
+    sa = tl.load(as_ptr + rm[:, None] * (K // 32) + rs[None, :])
+    if BSCALE:
+        sb = tl.load(bs_ptr + rn[:, None] * (K // 32) + rs[None, :])
+        c = tl.dot_scaled(a, sa, AF, b, sb, BF)
+    else:
+        c = tl.dot_scaled(a, sa, AF, b, None, BF)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)
+
+def mx_operand(fmt, rows, cols):
+    """Operand bytes/values of a format, moderate magnitudes (|v| <= 8)."""
+    if fmt == "e2m1":
+        return keep(torch.randint(0, 256, (rows, cols // 2), device=DEV, dtype=torch.uint8))
+    if fmt == "e4m3":
+        v = torch.randint(0, 256, (rows, cols), device=DEV, dtype=torch.int32)
+        v = (v & 0x87) | (torch.randint(0, 11, (rows, cols), device=DEV, dtype=torch.int32) << 3)
+        return keep(v.to(torch.uint8).view(torch.float8_e4m3fn))
+    if fmt == "e5m2":
+        v = torch.randint(0, 256, (rows, cols), device=DEV, dtype=torch.int32)
+        v = (v & 0x83) | (torch.randint(0, 18, (rows, cols), device=DEV, dtype=torch.int32) << 2)
+        return keep(v.to(torch.uint8).view(torch.float8_e5m2))
+    return keep((torch.randn(rows, cols, device=DEV) * 2).to(torch.bfloat16))
+
+def c_dot_scaled(name, af, bf, bscale=True):
+    M, N, K = 32, 32, 64
+    a = mx_operand(af, M, K)
+    # Made N x K (e2m1: N x K/2 bytes, packed along K), laid out K x N.
+    b = keep(mx_operand(bf, N, K).T.contiguous())
+    sa = keep(torch.randint(124, 131, (M, K // 32), device=DEV, dtype=torch.uint8))
+    sb = keep(torch.randint(124, 131, (N, K // 32), device=DEV, dtype=torch.uint8))
+    c = T(M, N, kind="poison")
+    AK = K // 2 if af == "e2m1" else K
+    BK = K // 2 if bf == "e2m1" else K
+    k = dot_scaled_k[(1,)](a, sa, b, sb, c, M=M, N=N, K=K, AK=AK, BK=BK, AF=af, BF=bf, BSCALE=bscale)
+    record(name, k, dot_scaled_k, (1,), [a, sa, b, sb, c], ["c_ptr"], tol=(1e-5, 5e-2))
+
+CASES += [("dot_scaled_e2m1_e4m3", c_dot_scaled, {"af": "e2m1", "bf": "e4m3"}),
+          ("dot_scaled_e5m2_e2m1", c_dot_scaled, {"af": "e5m2", "bf": "e2m1"}),
+          ("dot_scaled_e4m3_bf16", c_dot_scaled, {"af": "e4m3", "bf": "bf16", "bscale": False})]
 
 GLUON_CASES = [
     ("gluon_nvmma_sw128_f16", c_g_layout_raw, {"M": 32, "N": 64, "layout": lambda: nvmma(128, 16)}),

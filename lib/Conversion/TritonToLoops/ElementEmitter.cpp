@@ -292,6 +292,49 @@ static void splitOffset(TileLowering &tl, Value off,
   terms.append(varying);
 }
 
+/// Result `resultNumber` of tt.map_elementwise at `idx`. The scalar region
+/// takes `pack` consecutive elements (in row-major order) of each operand and
+/// yields `pack` values of each result; the element at linear index i is
+/// position i % pack of the call on the group starting at i - i % pack. Each
+/// element runs its group's call and keeps its own position: a pack > 1
+/// region is evaluated pack times per group, which is what keeps the element
+/// loops free of cross-iteration state.
+static Value emitMapElementwiseElement(TileLowering &tl, OpBuilder &b,
+                                       tt::MapElementwiseOp op,
+                                       unsigned resultNumber, ValueRange idx) {
+  Location loc = op.getLoc();
+  unsigned pack = op.getPack();
+  ArrayRef<int64_t> shape = asTensor(op.getType(0)).getShape();
+  SmallVector<Value> args;
+  Value pos;
+  if (pack == 1) {
+    for (Value src : op.getSrcs())
+      args.push_back(tl.element(b, src, idx));
+  } else {
+    Value lin = linearize(b, loc, idx, shape);
+    pos = arith::RemUIOp::create(b, loc, lin, constantIndex(b, loc, pack));
+    Value first = arith::SubIOp::create(b, loc, lin, pos);
+    for (Value src : op.getSrcs())
+      for (unsigned k = 0; k < pack; ++k) {
+        Value at = arith::AddIOp::create(b, loc, first, constantIndex(b, loc, k));
+        args.push_back(tl.element(b, src, delinearize(b, loc, at, shape)));
+      }
+  }
+  Type elemTy = loweredElementType(op.getType(resultNumber));
+  FailureOr<SmallVector<Value>> outs =
+      tl.emitScalarRegion(b, op.getScalarOp(), args);
+  if (failed(outs))
+    return tl.fail(b, op, "could not be lowered", elemTy);
+  ArrayRef<Value> mine = ArrayRef<Value>(*outs).slice(resultNumber * pack, pack);
+  Value v = mine.back();
+  for (unsigned k = pack - 1; k-- > 0;) {
+    Value isK = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, pos,
+                                      constantIndex(b, loc, k));
+    v = arith::SelectOp::create(b, loc, isK, mine[k], v);
+  }
+  return v;
+}
+
 Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
                     ValueRange idx) {
   Operation *op = result.getOwner();
@@ -391,7 +434,7 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
         Type pointee =
             cast<tt::PointerType>(getElementTypeOrSelf(a.getPtr().getType()))
                 .getPointeeType();
-        Type gepElem = loweredElementType(pointee);
+        Type gepElem = memoryType(loweredElementType(pointee));
         if (isa<LLVM::LLVMPointerType>(gepElem))
           gepElem = b.getI64Type();
         Value ptr = operand(0, idx);
@@ -483,6 +526,10 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
                        "extern_elementwise symbol '" + e.getSymbol() +
                            "' has no CPU implementation",
                        elemTy);
+      })
+      .Case<tt::MapElementwiseOp>([&](tt::MapElementwiseOp m) -> Value {
+        return emitMapElementwiseElement(tl, b, m, result.getResultNumber(),
+                                         idx);
       })
       .Case<tt::GetProgramIdOp>([&](tt::GetProgramIdOp p) {
         return tl.programId(static_cast<unsigned>(p.getAxis()));

@@ -19,6 +19,27 @@ namespace tt = mlir::triton;
 
 namespace tilerun {
 namespace loops {
+Type memoryType(Type elemTy) {
+  if (LLVM::isCompatibleType(elemTy))
+    return elemTy;
+  return IntegerType::get(elemTy.getContext(), elemTy.getIntOrFloatBitWidth());
+}
+
+Value loadElement(OpBuilder &b, Location loc, Type elemTy, Value addr,
+                  unsigned alignment) {
+  Type mem = memoryType(elemTy);
+  Value v = LLVM::LoadOp::create(b, loc, mem, addr, alignment);
+  return mem == elemTy ? v : arith::BitcastOp::create(b, loc, elemTy, v);
+}
+
+void storeElement(OpBuilder &b, Location loc, Value v, Value addr,
+                  unsigned alignment) {
+  Type mem = memoryType(v.getType());
+  if (mem != v.getType())
+    v = arith::BitcastOp::create(b, loc, mem, v);
+  LLVM::StoreOp::create(b, loc, v, addr, alignment);
+}
+
 namespace {
 
 Value zeroOf(OpBuilder &b, Location loc, Type t) {
@@ -91,13 +112,13 @@ std::pair<Value, Value> blockAddress(OpBuilder &b, Location loc, Value base,
       inBounds = andI1(b, loc, inBounds, arith::AndIOp::create(b, loc, ge, lt));
     }
   }
-  Value addr = LLVM::GEPOp::create(b, loc, base.getType(), elemTy, base,
-                                   ValueRange{offset});
+  Value addr = LLVM::GEPOp::create(b, loc, base.getType(), memoryType(elemTy),
+                                   base, ValueRange{offset});
   return {addr, inBounds};
 }
 
 Value loadScalar(OpBuilder &b, Location loc, Type elemTy, Value addr) {
-  return LLVM::LoadOp::create(b, loc, elemTy, addr, byteSize(elemTy));
+  return loadElement(b, loc, elemTy, addr, byteSize(elemTy));
 }
 
 Value paddingValue(OpBuilder &b, Location loc, Type elemTy,
@@ -192,7 +213,7 @@ LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
           guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
             checkedGlobalAccess(tl, sb, op, addr, elemTy, idx, Type(),
                             [&](OpBuilder &cb) {
-                              LLVM::StoreOp::create(cb, loc, v, addr,
+                              storeElement(cb, loc, v, addr,
                                                     byteSize(elemTy));
                               return Value();
                             });
@@ -236,7 +257,7 @@ LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
     guardedEffect(ib, loc, cond, [&](OpBuilder &sb) {
       checkedGlobalAccess(tl, sb, op, addr, elemTy, idx, Type(),
                             [&](OpBuilder &cb) {
-                              LLVM::StoreOp::create(cb, loc, v, addr,
+                              storeElement(cb, loc, v, addr,
                                                     byteSize(elemTy));
                               return Value();
                             });

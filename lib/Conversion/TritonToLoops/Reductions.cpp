@@ -605,24 +605,34 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
   };
   Value A = pack(dot.getA(), aTy.getShape());
   Value B = pack(dot.getB(), bTy.getShape());
+  emitPackedDot(tl, b, loc, A, B, dot.getC(), out, rank, batch, M, N, K);
+  return success();
+}
+
+void emitPackedDot(TileLowering &tl, OpBuilder &b, Location loc, Value A,
+                   Value B, Value c, Value out, int64_t rank, int64_t batch,
+                   int64_t M, int64_t N, int64_t K) {
+  auto dTy = cast<MemRefType>(out.getType());
+  Type acc = dTy.getElementType();
+  bool isFloat = isa<FloatType>(acc);
   auto [MR, NR] = microKernelTile(M, N);
   bool microKernel = isFloat && acc.isF32() && MR > 0;
   // A fresh product (`tl.dot(q, k)`, a zero accumulator) starts its
   // registers at zero instead of filling the result tile with zeros first:
   // attention does that for a 64x64 tile on every K step.
-  bool fromZero = microKernel && matchPattern(dot.getC(), m_PosZeroFloat());
+  bool fromZero = microKernel && matchPattern(c, m_PosZeroFloat());
   // Accumulating in place into the accumulator's own buffer needs no copy.
-  if (tl.bufferOf(dot.getC()) != out && !fromZero)
+  if (tl.bufferOf(c) != out && !fromZero)
     TileLowering::emitLoopNest(b, loc, dTy.getShape(),
                                [&](OpBuilder &ib, ValueRange idx) {
                                  tl.storeBuffer(ib, loc,
-                                                tl.element(ib, dot.getC(), idx),
-                                                out, idx);
+                                                tl.element(ib, c, idx), out,
+                                                idx);
                                });
   if (microKernel) {
     emitMicroKernelDot(b, loc, A, B, out, rank, batch, M, N, K, MR, NR,
                        fromZero);
-    return success();
+    return;
   }
   // Fallback: out[m, n] += A[m, k] * B[k, n], with n innermost so rows of B
   // and of the result are walked contiguously.
@@ -653,7 +663,6 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
               memref::StoreOp::create(nb, loc, r, out, oi);
             });
       });
-  return success();
 }
 
 LogicalResult lowerHistogram(TileLowering &tl, OpBuilder &b, Operation *op,

@@ -145,7 +145,7 @@ void storeTile(TileLowering &tl, OpBuilder &b, Operation *op, Value src,
         Value addr = addressOf(ib, loc, view, idx);
         checkedSharedAccess(tl, ib, op, view, addr, v.getType(), idx, Type(),
                             [&](OpBuilder &cb) {
-                              LLVM::StoreOp::create(cb, loc, v, addr,
+                              storeElement(cb, loc, v, addr,
                                                     elementBytes(v.getType()));
                               return Value();
                             });
@@ -177,7 +177,7 @@ Value emitLocalLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
   Value addr = addressOf(b, loc, view, idx);
   return checkedSharedAccess(
       tl, b, op, view, addr, elemTy, idx, elemTy, [&](OpBuilder &cb) -> Value {
-        return LLVM::LoadOp::create(cb, loc, elemTy, addr,
+        return loadElement(cb, loc, elemTy, addr,
                                     elementBytes(elemTy));
       });
 }
@@ -236,7 +236,7 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
             return checkedGlobalAccess(
                 tl, lb, op, ptr, elemTy, idx, elemTy,
                 [&](OpBuilder &cb) -> Value {
-                  return LLVM::LoadOp::create(cb, loc, elemTy, ptr,
+                  return loadElement(cb, loc, elemTy, ptr,
                                               elementBytes(elemTy));
                 });
           };
@@ -259,7 +259,7 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
           Value addr = addressOf(ib, loc, view, idx);
           checkedSharedAccess(tl, ib, op, view, addr, elemTy, idx, Type(),
                               [&](OpBuilder &cb) {
-                                LLVM::StoreOp::create(cb, loc, v, addr,
+                                storeElement(cb, loc, v, addr,
                                                       elementBytes(elemTy));
                                 return Value();
                               });

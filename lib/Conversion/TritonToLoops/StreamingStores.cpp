@@ -142,7 +142,8 @@ bool lowerStreamingStore(TileLowering &tl, OpBuilder &b, Operation *op,
   if (!ptrTy || (store.getMask() && !tl.isAssumedTrue(store.getMask())))
     return false;
   Type elemTy = loweredElementType(store.getValue().getType());
-  if (!elemTy.isIntOrFloat())
+  // 8-bit floats, which LLVM lacks, keep the ordinary stores.
+  if (!elemTy.isIntOrFloat() || !LLVM::isCompatibleType(elemTy))
     return false;
   unsigned bits = elemTy.getIntOrFloatBitWidth();
   if (bits % 8 != 0 || !llvm::isPowerOf2_32(bits) || bits > 64)
@@ -222,7 +223,7 @@ bool lowerStreamingStore(TileLowering &tl, OpBuilder &b, Operation *op,
     scf::ForOp::create(sb, loc, zero, len, one, ValueRange{},
                        [&](OpBuilder &ib, Location, Value j, ValueRange) {
                          Value v = tl.loadBuffer(ib, loc, scratch, j, elemTy);
-                         LLVM::StoreOp::create(
+                         storeElement(
                              ib, loc, v, tl.element(ib, store.getPtr(), at(ib, j)),
                              elemBytes);
                          scf::YieldOp::create(ib, loc);

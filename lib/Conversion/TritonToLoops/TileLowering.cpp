@@ -444,8 +444,22 @@ void TileLowering::flattenTypes(Value original, SmallVectorImpl<Type> &out) {
   if (isTensor(t) || isDropped(t))
     return;
   if (isTuple(t)) {
-    for (Value v : parts(original))
-      out.push_back(v.getType());
+    // A block pointer is its base, then shape, strides and offsets per
+    // dimension; a tensor descriptor its base, shape and strides
+    // (lowerPointerTuple).
+    auto ptrTy = LLVM::LLVMPointerType::get(t.getContext());
+    auto i64 = IntegerType::get(t.getContext(), 64);
+    unsigned perDim = 2;
+    int64_t rank;
+    if (auto desc = dyn_cast<tt::TensorDescType>(t)) {
+      rank = desc.getBlockType().getRank();
+    } else {
+      rank = cast<RankedTensorType>(cast<tt::PointerType>(t).getPointeeType())
+                 .getRank();
+      perDim = 3;
+    }
+    out.push_back(ptrTy);
+    out.append(perDim * rank, i64);
     return;
   }
   out.push_back(loweredElementType(t));
@@ -471,6 +485,13 @@ void TileLowering::bind(Value original, ValueRange::iterator &it, Value slot) {
   }
   if (isDropped(t))
     return;
+  if (isTuple(t)) {
+    SmallVector<Type> types;
+    flattenTypes(original, types);
+    tuples[original] = SmallVector<Value>(it, it + types.size());
+    it += types.size();
+    return;
+  }
   scalars.map(original, *it++);
 }
 
@@ -592,6 +613,26 @@ LogicalResult TileLowering::lowerBlock(OpBuilder &b, Block &block) {
   return success();
 }
 
+FailureOr<SmallVector<Value>>
+TileLowering::emitScalarRegion(OpBuilder &b, Region &region, ValueRange args) {
+  Operation *parent = region.getParentOp();
+  if (!region.hasOneBlock()) {
+    parent->emitOpError("with unstructured control flow in its region is not "
+                        "supported");
+    errorReported = true;
+    return failure();
+  }
+  Block &body = region.front();
+  for (auto [arg, v] : llvm::zip_equal(body.getArguments(), args))
+    scalars.map(arg, v);
+  if (failed(lowerBlock(b, body)))
+    return failure();
+  SmallVector<Value> out;
+  for (Value v : body.getTerminator()->getOperands())
+    out.push_back(scalar(v));
+  return out;
+}
+
 /// Allocates slot buffers for the tensor values among `values`.
 static SmallVector<Value> makeSlots(TileLowering &tl, ValueRange values) {
   SmallVector<Value> slots;
@@ -614,12 +655,8 @@ LogicalResult TileLowering::lowerFor(OpBuilder &b, Operation *op) {
   copyIntoSlots(b, loc, forOp.getInitArgs(), slots);
 
   SmallVector<Value> inits;
-  SmallVector<unsigned> partCounts;
-  for (Value v : forOp.getInitArgs()) {
-    size_t before = inits.size();
+  for (Value v : forOp.getInitArgs())
     flatten(v, inits);
-    partCounts.push_back(inits.size() - before);
-  }
   auto newFor = scf::ForOp::create(b, loc, scalar(forOp.getLowerBound()),
                                    scalar(forOp.getUpperBound()),
                                    scalar(forOp.getStep()), inits);
@@ -627,14 +664,8 @@ LogicalResult TileLowering::lowerFor(OpBuilder &b, Operation *op) {
   scalars.map(forOp.getInductionVar(), newFor.getInductionVar());
   auto bindAll = [&](ValueRange originals, ValueRange lowered) {
     auto it = lowered.begin();
-    for (auto [i, v] : llvm::enumerate(originals)) {
-      if (isTuple(v.getType())) {
-        tuples[v] = SmallVector<Value>(it, it + partCounts[i]);
-        it += partCounts[i];
-        continue;
-      }
+    for (auto [i, v] : llvm::enumerate(originals))
       bind(v, it, slots[i]);
-    }
   };
   bindAll(forOp.getRegionIterArgs(), newFor.getRegionIterArgs());
 
@@ -663,12 +694,7 @@ LogicalResult TileLowering::lowerIf(OpBuilder &b, Operation *op) {
   SmallVector<Value> slots = makeSlots(*this, ifOp.getResults());
   SmallVector<Type> types;
   for (Value r : ifOp.getResults())
-    if (!isTuple(r.getType()))
-      flattenTypes(r, types);
-  bool hasTuple = llvm::any_of(ifOp.getResultTypes(), isTuple);
-  if (hasTuple)
-    return ifOp.emitOpError(
-        "yielding block pointers from scf.if is not supported yet");
+    flattenTypes(r, types);
   auto newIf = scf::IfOp::create(b, loc, types, scalar(ifOp.getCondition()),
                                  /*withElse=*/ifOp.elseBlock() != nullptr);
   auto lowerRegion = [&](Block *src, Block *dst) -> LogicalResult {
@@ -701,10 +727,6 @@ LogicalResult TileLowering::lowerIf(OpBuilder &b, Operation *op) {
 LogicalResult TileLowering::lowerWhile(OpBuilder &b, Operation *op) {
   auto whileOp = cast<scf::WhileOp>(op);
   Location loc = op->getLoc();
-  if (llvm::any_of(whileOp->getOperandTypes(), isTuple) ||
-      llvm::any_of(whileOp.getResultTypes(), isTuple))
-    return whileOp.emitOpError(
-        "carrying block pointers through scf.while is not supported yet");
   SmallVector<Value> beforeSlots = makeSlots(*this, whileOp.getInits());
   SmallVector<Value> afterSlots = makeSlots(*this, whileOp.getResults());
   copyIntoSlots(b, loc, whileOp.getInits(), beforeSlots);
@@ -785,7 +807,7 @@ LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
     buffers[op->getResult(0)] = slot;
     return lowerDot(*this, b, op, slot);
   }
-  if (!isa<tt::DotOp, tt::ReduceOp, tt::ScanOp, tt::HistogramOp,
+  if (!isa<tt::DotOp, tt::DotScaledOp, tt::ReduceOp, tt::ScanOp, tt::HistogramOp,
            tt::AtomicRMWOp, tt::AtomicCASOp, arith::ConstantOp>(op)) {
     // Anything else is elementwise: each result the plan keeps is filled on
     // its own (possibly into a buffer taken over from a dead operand).
@@ -807,6 +829,8 @@ LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
   LogicalResult result =
       llvm::TypeSwitch<Operation *, LogicalResult>(op)
           .Case<tt::DotOp>([&](auto) { return lowerDot(*this, b, op, outs[0]); })
+          .Case<tt::DotScaledOp>(
+              [&](auto) { return lowerDotScaled(*this, b, op, outs[0]); })
           .Case<tt::ReduceOp>([&](auto) { return lowerReduce(*this, b, op, outs); })
           .Case<tt::ScanOp>([&](auto) { return lowerScan(*this, b, op, outs); })
           .Case<tt::HistogramOp>(

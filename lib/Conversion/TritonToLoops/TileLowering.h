@@ -174,6 +174,13 @@ public:
     memdescs[original] = std::move(view);
   }
 
+  /// Lowers the single-block scalar `region` (tt.map_elementwise's body) at
+  /// the builder's insertion point with its arguments bound to `args`, and
+  /// returns the lowered values its terminator yields. Control flow inside
+  /// (scf.if, scf.for, scf.while) is lowered as in the kernel body.
+  mlir::FailureOr<llvm::SmallVector<Value>>
+  emitScalarRegion(OpBuilder &b, mlir::Region &region, ValueRange args);
+
   /// Reports `message` at `op` (once per kernel) and returns a poison value
   /// of `type` so that emission can continue without null values; the kernel
   /// then fails to lower.
@@ -356,6 +363,15 @@ mlir::LogicalResult lowerAtomic(TileLowering &tl, OpBuilder &b, Operation *op,
 /// store does not qualify.
 bool lowerStreamingStore(TileLowering &tl, OpBuilder &b, Operation *store,
                          llvm::function_ref<void(OpBuilder &)> ordinaryNest);
+/// The type an element has in memory, for loads, stores and address
+/// arithmetic: itself, or for the 8-bit float types, which LLVM lacks, i8.
+Type memoryType(Type elemTy);
+/// llvm.load / llvm.store of one element of global or shared memory in its
+/// memoryType.
+Value loadElement(OpBuilder &b, Location loc, Type elemTy, Value addr,
+                  unsigned alignment);
+void storeElement(OpBuilder &b, Location loc, Value v, Value addr,
+                  unsigned alignment);
 /// Block pointers and tensor descriptors, which lower to tuples of values.
 mlir::LogicalResult lowerPointerTuple(TileLowering &tl, OpBuilder &b,
                                       Operation *op,
@@ -364,6 +380,15 @@ mlir::LogicalResult lowerPointerTuple(TileLowering &tl, OpBuilder &b,
 /// Ops that write a whole buffer at once.
 mlir::LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
                              Value out);
+/// tt.dot_scaled: both operands decoded and scaled into f32 tiles, then the
+/// f32 product (DotScaled.cpp).
+mlir::LogicalResult lowerDotScaled(TileLowering &tl, OpBuilder &b,
+                                   Operation *op, Value out);
+/// out = c + A * B for operands packed into buffers of the accumulator type
+/// (A: [batch x] M x K, B: [batch x] K x N); `out` may be c's own buffer.
+void emitPackedDot(TileLowering &tl, OpBuilder &b, Location loc, Value A,
+                   Value B, Value c, Value out, int64_t rank, int64_t batch,
+                   int64_t M, int64_t N, int64_t K);
 mlir::LogicalResult lowerReduce(TileLowering &tl, OpBuilder &b, Operation *op,
                                 llvm::ArrayRef<Value> outs);
 mlir::LogicalResult lowerScan(TileLowering &tl, OpBuilder &b, Operation *op,
