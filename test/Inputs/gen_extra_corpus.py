@@ -1284,6 +1284,102 @@ CASES += [("dot_scaled_e2m1_e4m3", c_dot_scaled, {"af": "e2m1", "bf": "e4m3"}),
           ("dot_scaled_e5m2_e2m1", c_dot_scaled, {"af": "e5m2", "bf": "e2m1"}),
           ("dot_scaled_e4m3_bf16", c_dot_scaled, {"af": "e4m3", "bf": "bf16", "bscale": False})]
 
+
+# ---------------------------------------------------------------- matmuls as Triton's tutorials write them
+@triton.jit
+def _leaky_relu(x):
+    return tl.where(x >= 0, x, 0.01 * x)
+
+@triton.jit
+def tut_matmul_k(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
+                 BLOCK_SIZE_M: tl.constexpr, BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr,
+                 GROUP_SIZE_M: tl.constexpr, ACTIVATION: tl.constexpr):
+    # Grouped program order, tl.assume hints, a pipelined tl.range, a fused
+    # activation and an f16 result.
+    pid = tl.program_id(axis=0)
+    num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
+    num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
+    num_pid_in_group = GROUP_SIZE_M * num_pid_n
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * GROUP_SIZE_M
+    group_size_m = min(num_pid_m - first_pid_m, GROUP_SIZE_M)
+    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+    pid_n = (pid % num_pid_in_group) // group_size_m
+    tl.assume(pid_m >= 0)
+    tl.assume(pid_n >= 0)
+    tl.assume(stride_am > 0)
+    tl.assume(stride_ak > 0)
+    tl.assume(stride_bn > 0)
+    tl.assume(stride_bk > 0)
+    tl.assume(stride_cm > 0)
+    tl.assume(stride_cn > 0)
+    offs_am = (pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)) % M
+    offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
+    offs_k = tl.arange(0, BLOCK_SIZE_K)
+    a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
+    b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
+    accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
+    for k in tl.range(0, tl.cdiv(K, BLOCK_SIZE_K), num_stages=3):
+        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0.0)
+        b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
+        accumulator = tl.dot(a, b, accumulator)
+        a_ptrs += BLOCK_SIZE_K * stride_ak
+        b_ptrs += BLOCK_SIZE_K * stride_bk
+    if ACTIVATION == "leaky_relu":
+        accumulator = _leaky_relu(accumulator)
+    c = accumulator.to(tl.float16)
+    offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
+    offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
+    c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
+    c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
+    tl.store(c_ptrs, c, mask=c_mask)
+
+def c_tut_matmul(name):
+    M, N, K = 200, 136, 120
+    a = T(M, K, dtype=torch.float16); b = T(K, N, dtype=torch.float16)
+    c = T(M, N, dtype=torch.float16, kind="poison")
+    BM, BN, BK, GM = 64, 32, 32, 4
+    g = (cdiv(M, BM) * cdiv(N, BN),)
+    args = [a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1)]
+    k = tut_matmul_k[g](*args, BLOCK_SIZE_M=BM, BLOCK_SIZE_N=BN, BLOCK_SIZE_K=BK, GROUP_SIZE_M=GM,
+                        ACTIVATION="leaky_relu")
+    record(name, k, tut_matmul_k, g, args, ["c_ptr"], tol=(2e-3, 2e-3),
+           note="f16 result: a rounding step of f16 tolerated")
+
+@triton.jit
+def persistent_matmul_k(a_ptr, b_ptr, c_ptr, M, N, K, NUM_PROGS: tl.constexpr,
+                        BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # Persistent programs walking tiles with a flattened tl.range.
+    start_pid = tl.program_id(axis=0)
+    num_pid_m = tl.cdiv(M, BM)
+    num_pid_n = tl.cdiv(N, BN)
+    k_tiles = tl.cdiv(K, BK)
+    num_tiles = num_pid_m * num_pid_n
+    for tile_id in tl.range(start_pid, num_tiles, NUM_PROGS, flatten=True):
+        pid_m = tile_id // num_pid_n
+        pid_n = tile_id % num_pid_n
+        offs_m = pid_m * BM + tl.arange(0, BM)
+        offs_n = pid_n * BN + tl.arange(0, BN)
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for ki in range(k_tiles):
+            offs_k = ki * BK + tl.arange(0, BK)
+            a = tl.load(a_ptr + offs_m[:, None] * K + offs_k[None, :],
+                        mask=(offs_m[:, None] < M) & (offs_k[None, :] < K), other=0.0)
+            b = tl.load(b_ptr + offs_k[:, None] * N + offs_n[None, :],
+                        mask=(offs_k[:, None] < K) & (offs_n[None, :] < N), other=0.0)
+            acc = tl.dot(a, b, acc)
+        tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], acc,
+                 mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+def c_persistent_matmul(name):
+    M, N, K = 100, 96, 80
+    a = T(M, K, dtype=torch.bfloat16); b = T(K, N, dtype=torch.bfloat16); c = T(M, N, kind="poison")
+    P = 3
+    k = persistent_matmul_k[(P,)](a, b, c, M, N, K, NUM_PROGS=P, BM=32, BN=32, BK=32)
+    record(name, k, persistent_matmul_k, (P,), [a, b, c, M, N, K], ["c_ptr"], tol=(1e-4, 1e-4))
+
+CASES += [("tutorial_matmul", c_tut_matmul, {}), ("persistent_matmul", c_persistent_matmul, {})]
+
 GLUON_CASES = [
     ("gluon_nvmma_sw128_f16", c_g_layout_raw, {"M": 32, "N": 64, "layout": lambda: nvmma(128, 16)}),
     ("gluon_nvmma_sw64_f16", c_g_layout_raw, {"M": 32, "N": 32, "layout": lambda: nvmma(64, 16)}),

@@ -531,6 +531,12 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
         return emitMapElementwiseElement(tl, b, m, result.getResultNumber(),
                                          idx);
       })
+      .Case<tt::ElementwiseInlineAsmOp>([&](auto) -> Value {
+        return tl.fail(b, op,
+                       "holds GPU inline assembly, which cannot run on a CPU; "
+                       "write the computation with tl operations instead",
+                       elemTy);
+      })
       .Case<tt::GetProgramIdOp>([&](tt::GetProgramIdOp p) {
         return tl.programId(static_cast<unsigned>(p.getAxis()));
       })

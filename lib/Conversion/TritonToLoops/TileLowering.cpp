@@ -904,6 +904,11 @@ LogicalResult TileLowering::lowerOp(OpBuilder &b, Operation *op) {
     return lowerDebugOp(*this, b, op);
   if (isa<gpu::BarrierOp>(op))
     return success(); // one CPU thread runs the whole program
+  if (auto assume = dyn_cast<LLVM::AssumeOp>(op)) {
+    // tl.assume: still a fact LLVM can use.
+    LLVM::AssumeOp::create(b, op->getLoc(), scalar(assume.getCond()));
+    return success();
+  }
   if (op->getDialect() &&
       op->getDialect()->getNamespace() == ttg::TritonGPUDialect::getDialectNamespace() &&
       !isa<ttg::ConvertLayoutOp, ttg::LocalLoadOp>(op))
