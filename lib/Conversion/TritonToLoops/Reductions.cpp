@@ -594,7 +594,7 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
             Value e = tl.element(ib, v, idx);
             if (e.getType() != acc) {
               if (isFloat)
-                e = arith::ExtFOp::create(ib, loc, acc, e);
+                e = emitFloatExtend(ib, loc, e, acc);
               else
                 e = arith::ExtSIOp::create(ib, loc, acc, e);
             }

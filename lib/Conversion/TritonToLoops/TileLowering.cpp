@@ -7,6 +7,7 @@
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -38,6 +39,10 @@ Type loweredElementType(Type t) {
 Type storageType(Type loweredElem) {
   if (isa<LLVM::LLVMPointerType>(loweredElem))
     return IntegerType::get(loweredElem.getContext(), 64);
+  // The 8-bit floats, which LLVM lacks, are kept as their bits.
+  if (isa<FloatType>(loweredElem) && !LLVM::isCompatibleType(loweredElem))
+    return IntegerType::get(loweredElem.getContext(),
+                            loweredElem.getIntOrFloatBitWidth());
   return loweredElem;
 }
 
@@ -251,6 +256,8 @@ Value TileLowering::loadBuffer(OpBuilder &b, Location loc, Value buf,
   Value v = memref::LoadOp::create(b, loc, buf, idx);
   if (isa<LLVM::LLVMPointerType>(loweredElem))
     v = LLVM::IntToPtrOp::create(b, loc, loweredElem, v);
+  else if (v.getType() != loweredElem)
+    v = arith::BitcastOp::create(b, loc, loweredElem, v);
   return v;
 }
 
@@ -258,6 +265,8 @@ void TileLowering::storeBuffer(OpBuilder &b, Location loc, Value v, Value buf,
                                ValueRange idx) {
   if (isa<LLVM::LLVMPointerType>(v.getType()))
     v = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
+  else if (Type stored = storageType(v.getType()); stored != v.getType())
+    v = arith::BitcastOp::create(b, loc, stored, v);
   memref::StoreOp::create(b, loc, v, buf, idx);
 }
 
@@ -615,22 +624,75 @@ LogicalResult TileLowering::lowerBlock(OpBuilder &b, Block &block) {
 
 FailureOr<SmallVector<Value>>
 TileLowering::emitScalarRegion(OpBuilder &b, Region &region, ValueRange args) {
+  for (auto [arg, v] : llvm::zip_equal(region.front().getArguments(), args))
+    scalars.map(arg, v);
+  auto mapped = [&](ValueRange values) {
+    SmallVector<Value> out;
+    for (Value v : values)
+      out.push_back(scalar(v));
+    return out;
+  };
+  if (region.hasOneBlock()) {
+    Block &body = region.front();
+    if (failed(lowerBlock(b, body)))
+      return failure();
+    return mapped(body.getTerminator()->getOperands());
+  }
+
+  // Early returns in a scalar function arrive as a CFG of cf branches. The
+  // copy lives in an scf.execute_region whose entry stands for the source
+  // entry (its arguments are `args`, bound above) and whose scf.yield stands
+  // for the region's return.
   Operation *parent = region.getParentOp();
-  if (!region.hasOneBlock()) {
-    parent->emitOpError("with unstructured control flow in its region is not "
-                        "supported");
+  Operation *ret = nullptr;
+  for (Block &block : region)
+    if (!block.empty() && block.back().hasTrait<OpTrait::ReturnLike>())
+      ret = &block.back();
+  if (!ret) {
+    parent->emitOpError("region has no return");
     errorReported = true;
     return failure();
   }
-  Block &body = region.front();
-  for (auto [arg, v] : llvm::zip_equal(body.getArguments(), args))
-    scalars.map(arg, v);
-  if (failed(lowerBlock(b, body)))
-    return failure();
-  SmallVector<Value> out;
-  for (Value v : body.getTerminator()->getOperands())
-    out.push_back(scalar(v));
-  return out;
+  SmallVector<Type> types;
+  for (Value v : ret->getOperands())
+    types.push_back(loweredElementType(v.getType()));
+  Location loc = parent->getLoc();
+  auto exec = scf::ExecuteRegionOp::create(b, loc, types);
+  llvm::DenseMap<Block *, Block *> copies;
+  for (Block &src : region) {
+    auto *copy = new Block();
+    exec.getRegion().push_back(copy);
+    copies[&src] = copy;
+    if (&src == &region.front())
+      continue;
+    for (BlockArgument arg : src.getArguments())
+      scalars.map(arg, copy->addArgument(loweredElementType(arg.getType()),
+                                         arg.getLoc()));
+  }
+  for (Block &src : region) {
+    OpBuilder bb = OpBuilder::atBlockEnd(copies[&src]);
+    if (failed(lowerBlock(bb, src)))
+      return failure();
+    Operation *term = src.getTerminator();
+    if (auto br = dyn_cast<cf::BranchOp>(term)) {
+      cf::BranchOp::create(bb, term->getLoc(), copies[br.getDest()],
+                           mapped(br.getDestOperands()));
+    } else if (auto cond = dyn_cast<cf::CondBranchOp>(term)) {
+      cf::CondBranchOp::create(bb, term->getLoc(),
+                               scalar(cond.getCondition()),
+                               copies[cond.getTrueDest()],
+                               mapped(cond.getTrueDestOperands()),
+                               copies[cond.getFalseDest()],
+                               mapped(cond.getFalseDestOperands()));
+    } else if (term->hasTrait<OpTrait::ReturnLike>()) {
+      scf::YieldOp::create(bb, term->getLoc(), mapped(term->getOperands()));
+    } else {
+      term->emitOpError("is not supported as a terminator in a scalar region");
+      errorReported = true;
+      return failure();
+    }
+  }
+  return SmallVector<Value>(exec.getResults());
 }
 
 /// Allocates slot buffers for the tensor values among `values`.

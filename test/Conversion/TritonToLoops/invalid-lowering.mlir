@@ -1,0 +1,29 @@
+// RUN: tilerun-opt %s -split-input-file -tilerun-convert-triton-to-loops -verify-diagnostics
+
+// GPU inline assembly has no CPU meaning: the kernel is rejected at the op.
+tt.func public @inline_asm(%x: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %xp = tt.splat %x : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %xa = tt.addptr %xp, %r : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  %v = tt.load %xa : tensor<16x!tt.ptr<f32>>
+  // expected-error @+1 {{holds GPU inline assembly, which cannot run on a CPU}}
+  %w = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %v : tensor<16xf32> -> tensor<16xf32>
+  tt.store %xa, %w : tensor<16x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+// A scaled dot's result must be f32.
+tt.func public @scaled_f16_result(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %o: !tt.ptr<f16>) {
+  %ap = tt.splat %a : !tt.ptr<bf16> -> tensor<16x32x!tt.ptr<bf16>>
+  %av = tt.load %ap : tensor<16x32x!tt.ptr<bf16>>
+  %bp = tt.splat %b : !tt.ptr<bf16> -> tensor<32x16x!tt.ptr<bf16>>
+  %bv = tt.load %bp : tensor<32x16x!tt.ptr<bf16>>
+  %z = arith.constant dense<0.0> : tensor<16x16xf16>
+  // expected-error @+1 {{only f32 results are supported}}
+  %d = tt.dot_scaled %av, %bv, %z lhs = bf16 rhs = bf16 {fastMath = false} : tensor<16x32xbf16> * tensor<32x16xbf16> -> tensor<16x16xf16>
+  %op = tt.splat %o : !tt.ptr<f16> -> tensor<16x16x!tt.ptr<f16>>
+  tt.store %op, %d : tensor<16x16x!tt.ptr<f16>>
+  tt.return
+}
