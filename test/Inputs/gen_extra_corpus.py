@@ -1380,6 +1380,124 @@ def c_persistent_matmul(name):
 
 CASES += [("tutorial_matmul", c_tut_matmul, {}), ("persistent_matmul", c_persistent_matmul, {})]
 
+
+# ---------------------------------------------------------------- more kernels as Triton's tutorials write them
+@triton.jit
+def ln_bwd_dx_k(DX, DY, DW, DB, X, W, Mean, Rstd, Lock, stride, N, GROUP_SIZE_M: tl.constexpr,
+                BLOCK_SIZE_N: tl.constexpr):
+    # Layer-norm backward (dx), with partial dw/db sums per group of rows
+    # accumulated under a spin lock (atomic_cas / atomic_xchg) and a count.
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK_SIZE_N)
+    mask = cols < N
+    X += row * stride
+    DY += row * stride
+    DX += row * stride
+    lock_id = row % GROUP_SIZE_M
+    Lock += lock_id
+    Count = Lock + GROUP_SIZE_M
+    DW = DW + lock_id * N + cols
+    DB = DB + lock_id * N + cols
+    x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    w = tl.load(W + cols, mask=mask).to(tl.float32)
+    mean = tl.load(Mean + row)
+    rstd = tl.load(Rstd + row)
+    xhat = (x - mean) * rstd
+    wdy = w * dy
+    xhat = tl.where(mask, xhat, 0.)
+    wdy = tl.where(mask, wdy, 0.)
+    c1 = tl.sum(xhat * wdy, axis=0) / N
+    c2 = tl.sum(wdy, axis=0) / N
+    dx = (wdy - (xhat * c1 + c2)) * rstd
+    tl.store(DX + cols, dx, mask=mask)
+    partial_dw = (dy * xhat).to(w.dtype)
+    partial_db = (dy).to(w.dtype)
+    while tl.atomic_cas(Lock, 0, 1) == 1:
+        pass
+    count = tl.load(Count)
+    if count == 0:
+        tl.atomic_xchg(Count, 1)
+    else:
+        partial_dw += tl.load(DW, mask=mask)
+        partial_db += tl.load(DB, mask=mask)
+    tl.store(DW, partial_dw, mask=mask)
+    tl.store(DB, partial_db, mask=mask)
+    tl.debug_barrier()
+    tl.atomic_xchg(Lock, 0)
+
+def c_ln_bwd(name):
+    M, N, G, BN = 24, 200, 4, 256
+    x = T(M, N); dy = T(M, N); w = T(N)
+    xf = x.float()
+    mean = keep(xf.mean(1)); rstd = keep(1.0 / torch.sqrt(xf.var(1, unbiased=False) + 1e-5))
+    dx = T(M, N, kind="poison")
+    dw = T(G, N, kind="zeros"); db = T(G, N, kind="zeros")
+    lock = T(2 * G, dtype=torch.int32, kind="zeros")
+    args = [dx, dy, dw, db, x, w, mean, rstd, lock, N, N]
+    k = ln_bwd_dx_k[(M,)](*args, GROUP_SIZE_M=G, BLOCK_SIZE_N=BN)
+    record(name, k, ln_bwd_dx_k, (M,), args, ["DX", "DW", "DB", "Lock"], tol=(1e-4, 1e-5),
+           note="dw/db partial sums: rows of a group are added in lock order")
+
+CASES += [("tutorial_layernorm_bwd", c_ln_bwd, {})]
+
+
+@triton.jit
+def tut_softmax_k(output_ptr, input_ptr, input_row_stride, output_row_stride, n_rows, n_cols,
+                  BLOCK_SIZE: tl.constexpr, num_stages: tl.constexpr):
+    # Persistent rows over a pipelined tl.range, as tutorial 02 writes it.
+    row_start = tl.program_id(0)
+    row_step = tl.num_programs(0)
+    for row_idx in tl.range(row_start, n_rows, row_step, num_stages=num_stages):
+        row_start_ptr = input_ptr + row_idx * input_row_stride
+        col_offsets = tl.arange(0, BLOCK_SIZE)
+        input_ptrs = row_start_ptr + col_offsets
+        mask = col_offsets < n_cols
+        row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
+        row_minus_max = row - tl.max(row, axis=0)
+        numerator = tl.exp(row_minus_max)
+        denominator = tl.sum(numerator, axis=0)
+        softmax_output = numerator / denominator
+        output_row_start_ptr = output_ptr + row_idx * output_row_stride
+        output_ptrs = output_row_start_ptr + col_offsets
+        tl.store(output_ptrs, softmax_output, mask=mask)
+
+def c_tut_softmax(name):
+    R, C = 37, 300
+    x = T(R, C); out = T(R, C, kind="poison")
+    g = (5,)
+    args = [out, x, C, C, R, C]
+    k = tut_softmax_k[g](*args, BLOCK_SIZE=512, num_stages=2)
+    record(name, k, tut_softmax_k, g, args, ["output_ptr"], tol=(1e-5, 1e-7))
+
+@triton.jit
+def reduce_forms_k(x_ptr, i_ptr, keep_ptr, all_ptr, xor_ptr, inter_ptr, amax_ptr, R: tl.constexpr, C: tl.constexpr):
+    # keep_dims, a whole-tile reduction (axis=None), xor_sum, interleave and
+    # max with its index.
+    r = tl.arange(0, R)[:, None]; c = tl.arange(0, C)[None, :]
+    x = tl.load(x_ptr + r * C + c)
+    iv = tl.load(i_ptr + r * C + c)
+    k = tl.sum(x, axis=1, keep_dims=True)
+    tl.store(keep_ptr + r * C + c, x - k)
+    tl.store(all_ptr, tl.max(x, axis=None))
+    tl.store(xor_ptr + tl.arange(0, C), tl.xor_sum(iv, axis=0))
+    a = tl.sum(x, axis=0)
+    b = tl.min(x, axis=0)
+    tl.store(inter_ptr + tl.arange(0, 2 * C), tl.interleave(a, b))
+    mv, mi = tl.max(x, axis=1, return_indices=True)
+    tl.store(amax_ptr + tl.arange(0, R), mi)
+
+def c_reduce_forms(name):
+    R, C = 16, 32
+    x = T(R, C); iv = T(R, C, dtype=torch.int32, kind="randint", lo=-1000, hi=1000)
+    outs = [T(R, C, kind="poison"), T(1, kind="poison"), T(C, dtype=torch.int32, kind="poison"),
+            T(2 * C, kind="poison"), T(R, dtype=torch.int32, kind="poison")]
+    k = reduce_forms_k[(1,)](x, iv, *outs, R=R, C=C)
+    record(name, k, reduce_forms_k, (1,), [x, iv, *outs], ["keep_ptr", "all_ptr", "xor_ptr", "inter_ptr", "amax_ptr"],
+           tol=(1e-5, 1e-5))
+
+CASES += [("tutorial_softmax", c_tut_softmax, {}), ("reduce_forms", c_reduce_forms, {})]
+
 GLUON_CASES = [
     ("gluon_nvmma_sw128_f16", c_g_layout_raw, {"M": 32, "N": 64, "layout": lambda: nvmma(128, 16)}),
     ("gluon_nvmma_sw64_f16", c_g_layout_raw, {"M": 32, "N": 32, "layout": lambda: nvmma(64, 16)}),
