@@ -9,6 +9,9 @@ import numpy as np
 import torch, triton, triton.language as tl
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia import hopper, ampere
+from triton.experimental.gluon.language.nvidia.hopper import tma, mbarrier
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
 from triton.language.extra import libdevice
 
 OUTDIR = sys.argv[1] if len(sys.argv) > 1 else "corpus-extra-out"
@@ -1498,6 +1501,134 @@ def c_reduce_forms(name):
 
 CASES += [("tutorial_softmax", c_tut_softmax, {}), ("reduce_forms", c_reduce_forms, {})]
 
+
+# ---------------------------------------------------------------- Gluon on Hopper: wgmma, TMA, mbarriers, cp.async
+@gluon.jit
+def g_wgmma(a_ptr, b_ptr, c_ptr, M: gl.constexpr, N: gl.constexpr, K: gl.constexpr):
+    # Operands staged in NVMMA-swizzled shared memory, one asynchronous
+    # warpgroup MMA waited on, the accumulator stored from its MMA layout.
+    blk: gl.constexpr = gl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
+    rm = gl.arange(0, M, layout=gl.SliceLayout(1, blk)); rk = gl.arange(0, K, layout=gl.SliceLayout(0, blk))
+    a = gl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    rk2 = gl.arange(0, K, layout=gl.SliceLayout(1, blk)); rn = gl.arange(0, N, layout=gl.SliceLayout(0, blk))
+    b = gl.load(b_ptr + rk2[:, None] * N + rn[None, :])
+    a_s = gl.allocate_shared_memory(gl.float16, [M, K], gl.NVMMASharedLayout.get_default_for([M, K], gl.float16), a)
+    b_s = gl.allocate_shared_memory(gl.float16, [K, N], gl.NVMMASharedLayout.get_default_for([K, N], gl.float16), b)
+    hopper.fence_async_shared()
+    mma: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, N, 16])
+    acc = gl.full([M, N], 1.0, gl.float32, layout=mma)
+    acc = hopper.warpgroup_mma(a_s, b_s, acc, is_async=True)
+    acc = hopper.warpgroup_mma_wait(num_outstanding=0, deps=[acc])[0]
+    om = gl.arange(0, M, layout=gl.SliceLayout(1, mma)); on = gl.arange(0, N, layout=gl.SliceLayout(0, mma))
+    gl.store(c_ptr + om[:, None] * N + on[None, :], acc)
+
+def c_g_wgmma(name):
+    M, N, K = 64, 64, 64
+    a = T(M, K, dtype=torch.float16); b = T(K, N, dtype=torch.float16); c = T(M, N, kind="poison")
+    k = g_wgmma[(1,)](a, b, c, M, N, K, num_warps=4)
+    record(name, k, g_wgmma, (1,), [a, b, c], ["c_ptr"], tol=(1e-4, 1e-4))
+
+@gluon.jit
+def g_tma_pipeline(a_ptr, b_ptr, c_ptr, M, N, K, BM: gl.constexpr, BN: gl.constexpr, BK: gl.constexpr,
+                   STAGES: gl.constexpr):
+    # A K loop over a ring of STAGES shared-memory buffers filled by TMA
+    # (device-made descriptors, tiles partly out of bounds), each guarded by
+    # an mbarrier with its phase, consumed by wgmma with one MMA in flight;
+    # the result leaves through shared memory and a TMA store.
+    pid_m = gl.program_id(0); pid_n = gl.program_id(1)
+    a_l: gl.constexpr = gl.NVMMASharedLayout.get_default_for([BM, BK], gl.float16)
+    b_l: gl.constexpr = gl.NVMMASharedLayout.get_default_for([BK, BN], gl.float16)
+    c_l: gl.constexpr = gl.NVMMASharedLayout.get_default_for([BM, BN], gl.float32)
+    a_d = tma.make_tensor_descriptor(a_ptr, [M, K], [K, 1], [BM, BK], a_l)
+    b_d = tma.make_tensor_descriptor(b_ptr, [K, N], [N, 1], [BK, BN], b_l)
+    c_d = tma.make_tensor_descriptor(c_ptr, [M, N], [N, 1], [BM, BN], c_l)
+    a_s = gl.allocate_shared_memory(gl.float16, [STAGES, BM, BK], a_l)
+    b_s = gl.allocate_shared_memory(gl.float16, [STAGES, BK, BN], b_l)
+    bars = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(STAGES):
+        mbarrier.init(bars.index(i), count=1)
+    mma: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BN, 16])
+    acc = gl.zeros([BM, BN], gl.float32, layout=mma)
+    k_tiles = gl.cdiv(K, BK)
+    for i in gl.static_range(STAGES - 1):
+        mbarrier.expect(bars.index(i), a_d.block_type.nbytes + b_d.block_type.nbytes)
+        tma.async_copy_global_to_shared(a_d, [pid_m * BM, i * BK], bars.index(i), a_s.index(i))
+        tma.async_copy_global_to_shared(b_d, [i * BK, pid_n * BN], bars.index(i), b_s.index(i))
+    for kt in range(k_tiles):
+        s = kt % STAGES
+        mbarrier.wait(bars.index(s), (kt // STAGES) & 1)
+        acc = hopper.warpgroup_mma(a_s.index(s), b_s.index(s), acc, is_async=True)
+        acc = hopper.warpgroup_mma_wait(num_outstanding=0, deps=[acc])[0]
+        nk = kt + STAGES - 1
+        if nk < k_tiles:
+            ns = nk % STAGES
+            mbarrier.expect(bars.index(ns), a_d.block_type.nbytes + b_d.block_type.nbytes)
+            tma.async_copy_global_to_shared(a_d, [pid_m * BM, nk * BK], bars.index(ns), a_s.index(ns))
+            tma.async_copy_global_to_shared(b_d, [nk * BK, pid_n * BN], bars.index(ns), b_s.index(ns))
+    for i in gl.static_range(STAGES):
+        mbarrier.invalidate(bars.index(i))
+    c_s = gl.allocate_shared_memory(gl.float32, [BM, BN], c_l, acc)
+    hopper.fence_async_shared()
+    tma.async_copy_shared_to_global(c_d, [pid_m * BM, pid_n * BN], c_s)
+    tma.store_wait(0)
+
+def c_g_tma_pipeline(name):
+    M, N, K = 100, 80, 200
+    BM, BN, BK, S = 64, 64, 32, 3
+    a = T(M, K, dtype=torch.float16); b = T(K, N, dtype=torch.float16); c = T(M, N, kind="poison")
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device=DEV))
+    g = (cdiv(M, BM), cdiv(N, BN))
+    k = g_tma_pipeline[g](a, b, c, M, N, K, BM, BN, BK, S, num_warps=4)
+    record(name, k, g_tma_pipeline, g, [a, b, c, M, N, K], ["c_ptr"], tol=(1e-4, 1e-4))
+
+@gluon.jit
+def g_cp_async(x_ptr, out_ptr, n, BLOCK: gl.constexpr):
+    # cp.async copies (masked) in two commit groups, waited on one at a time.
+    blk: gl.constexpr = gl.BlockedLayout([4], [32], [4], [0])
+    offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=blk)
+    mask = offs < n
+    smem = gl.allocate_shared_memory(gl.float32, [2, BLOCK], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    async_copy.async_copy_global_to_shared(smem.index(0), x_ptr + offs, mask=mask)
+    async_copy.commit_group()
+    async_copy.async_copy_global_to_shared(smem.index(1), x_ptr + n - 1 - offs, mask=mask)
+    async_copy.commit_group()
+    async_copy.wait_group(1)
+    async_copy.wait_group(0)
+    a = smem.index(0).load(blk)
+    b = smem.index(1).load(blk)
+    gl.store(out_ptr + offs, a * 2.0 + b, mask=mask)
+
+def c_g_cp_async(name):
+    n = 1000
+    x = T(n); o = T(n, kind="poison")
+    g = (cdiv(n, 512),)
+    k = g_cp_async[g](x, o, n, 512, num_warps=4)
+    record(name, k, g_cp_async, g, [x, o, n], ["out_ptr"], tol=(1e-6, 1e-6))
+
+@gluon.jit
+def g_mma_v2(a_ptr, b_ptr, c_ptr, M: gl.constexpr, N: gl.constexpr, K: gl.constexpr):
+    # Ampere-style MMA on register operands in dot-operand layouts.
+    mma: gl.constexpr = gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1], instr_shape=[16, 8])
+    al: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=mma, k_width=2)
+    bl: gl.constexpr = gl.DotOperandLayout(operand_index=1, parent=mma, k_width=2)
+    rm = gl.arange(0, M, layout=gl.SliceLayout(1, al)); rk = gl.arange(0, K, layout=gl.SliceLayout(0, al))
+    a = gl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    rk2 = gl.arange(0, K, layout=gl.SliceLayout(1, bl)); rn = gl.arange(0, N, layout=gl.SliceLayout(0, bl))
+    b = gl.load(b_ptr + rk2[:, None] * N + rn[None, :])
+    acc = gl.zeros([M, N], gl.float32, layout=mma)
+    acc = ampere.mma_v2(a, b, acc)
+    om = gl.arange(0, M, layout=gl.SliceLayout(1, mma)); on = gl.arange(0, N, layout=gl.SliceLayout(0, mma))
+    gl.store(c_ptr + om[:, None] * N + on[None, :], acc)
+
+def c_g_mma_v2(name):
+    M, N, K = 64, 32, 32
+    a = T(M, K, dtype=torch.float16); b = T(K, N, dtype=torch.float16); c = T(M, N, kind="poison")
+    k = g_mma_v2[(1,)](a, b, c, M, N, K, num_warps=4)
+    record(name, k, g_mma_v2, (1,), [a, b, c], ["c_ptr"], tol=(1e-4, 1e-4))
+
+GLUON_CASES_HOPPER = [("gluon_wgmma", c_g_wgmma, {}), ("gluon_tma_pipeline", c_g_tma_pipeline, {}),
+                      ("gluon_cp_async", c_g_cp_async, {}), ("gluon_mma_v2", c_g_mma_v2, {})]
+
 GLUON_CASES = [
     ("gluon_nvmma_sw128_f16", c_g_layout_raw, {"M": 32, "N": 64, "layout": lambda: nvmma(128, 16)}),
     ("gluon_nvmma_sw64_f16", c_g_layout_raw, {"M": 32, "N": 32, "layout": lambda: nvmma(64, 16)}),
@@ -1523,9 +1654,9 @@ GLUON_CASES = [
 
 if __name__ == "__main__":
     if len(sys.argv) > 2 and sys.argv[2] == "--list":
-        print(" ".join(n for n, _, _ in CASES + GLUON_CASES)); sys.exit(0)
+        print(" ".join(n for n, _, _ in CASES + GLUON_CASES + GLUON_CASES_HOPPER)); sys.exit(0)
     only = os.environ.get("ONLY")
-    for name, fn, kw in CASES + GLUON_CASES:
+    for name, fn, kw in CASES + GLUON_CASES + GLUON_CASES_HOPPER:
         if only and name not in only.split(","):
             continue
         run(name, fn, **kw)
