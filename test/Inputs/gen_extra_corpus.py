@@ -1518,7 +1518,7 @@ def g_wgmma(a_ptr, b_ptr, c_ptr, M: gl.constexpr, N: gl.constexpr, K: gl.constex
     mma: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, N, 16])
     acc = gl.full([M, N], 1.0, gl.float32, layout=mma)
     acc = hopper.warpgroup_mma(a_s, b_s, acc, is_async=True)
-    acc = hopper.warpgroup_mma_wait(num_outstanding=0, deps=[acc])[0]
+    acc = hopper.warpgroup_mma_wait(num_outstanding=0, deps=[acc])
     om = gl.arange(0, M, layout=gl.SliceLayout(1, mma)); on = gl.arange(0, N, layout=gl.SliceLayout(0, mma))
     gl.store(c_ptr + om[:, None] * N + on[None, :], acc)
 
@@ -1558,7 +1558,7 @@ def g_tma_pipeline(a_ptr, b_ptr, c_ptr, M, N, K, BM: gl.constexpr, BN: gl.conste
         s = kt % STAGES
         mbarrier.wait(bars.index(s), (kt // STAGES) & 1)
         acc = hopper.warpgroup_mma(a_s.index(s), b_s.index(s), acc, is_async=True)
-        acc = hopper.warpgroup_mma_wait(num_outstanding=0, deps=[acc])[0]
+        acc = hopper.warpgroup_mma_wait(num_outstanding=0, deps=[acc])
         nk = kt + STAGES - 1
         if nk < k_tiles:
             ns = nk % STAGES
