@@ -4,6 +4,7 @@
 #include "tilerun/Dialect/Gluon/IR/Dialect.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
+#include "tilerun/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -35,6 +36,7 @@
 
 void tilerun::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::triton::TritonDialect, mlir::triton::gpu::TritonGPUDialect,
+                  mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect,
                   mlir::gluon::GluonDialect>();
   registry.insert<mlir::BuiltinDialect, mlir::func::FuncDialect,
                   mlir::arith::ArithDialect, mlir::math::MathDialect,

@@ -12,6 +12,7 @@
 
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
+#include "tilerun/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -363,6 +364,9 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
         return operand(0, zeros);
       })
       .Case<ttg::ConvertLayoutOp>([&](auto) { return operand(0, idx); })
+      .Case<triton::nvidia_gpu::WarpGroupDotWaitOp>([&](auto) {
+        return operand(result.getResultNumber(), idx);
+      })
       .Case<tt::BroadcastOp>([&](auto) {
         auto srcShape = shapeOf(op->getOperand(0));
         SmallVector<Value> at(idx.begin(), idx.end());

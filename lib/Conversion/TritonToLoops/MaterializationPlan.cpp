@@ -23,6 +23,7 @@
 
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
+#include "tilerun/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -31,6 +32,7 @@
 using namespace mlir;
 namespace tt = mlir::triton;
 namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace tilerun {
 namespace loops {
@@ -41,7 +43,10 @@ enum class Kind { Cheap, Expensive, Load, Materializing, Other };
 Kind classify(Operation *op) {
   if (isPairReduction(op))
     return Kind::Cheap;
-  if (isa<tt::DotOp, tt::DotScaledOp, tt::ReduceOp, tt::ScanOp,
+  if (isa<ttng::WarpGroupDotWaitOp>(op))
+    return Kind::Cheap; // hands its operands through
+  if (isa<tt::DotOp, tt::DotScaledOp, ttng::WarpGroupDotOp, tt::ReduceOp,
+          tt::ScanOp,
           tt::HistogramOp, tt::AtomicRMWOp, tt::AtomicCASOp>(op))
     return Kind::Materializing;
   if (isa<tt::LoadOp, ttg::LocalLoadOp, tt::DescriptorLoadOp,

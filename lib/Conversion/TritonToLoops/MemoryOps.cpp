@@ -40,8 +40,6 @@ void storeElement(OpBuilder &b, Location loc, Value v, Value addr,
   LLVM::StoreOp::create(b, loc, v, addr, alignment);
 }
 
-namespace {
-
 Value zeroOf(OpBuilder &b, Location loc, Type t) {
   if (isa<LLVM::LLVMPointerType>(t))
     return LLVM::ZeroOp::create(b, loc, t);
@@ -116,6 +114,8 @@ std::pair<Value, Value> blockAddress(OpBuilder &b, Location loc, Value base,
                                    base, ValueRange{offset});
   return {addr, inBounds};
 }
+
+namespace {
 
 Value loadScalar(OpBuilder &b, Location loc, Type elemTy, Value addr) {
   return loadElement(b, loc, elemTy, addr, byteSize(elemTy));

@@ -620,9 +620,9 @@ void emitPackedDot(TileLowering &tl, OpBuilder &b, Location loc, Value A,
   // A fresh product (`tl.dot(q, k)`, a zero accumulator) starts its
   // registers at zero instead of filling the result tile with zeros first:
   // attention does that for a 64x64 tile on every K step.
-  bool fromZero = microKernel && matchPattern(c, m_PosZeroFloat());
+  bool fromZero = microKernel && c && matchPattern(c, m_PosZeroFloat());
   // Accumulating in place into the accumulator's own buffer needs no copy.
-  if (tl.bufferOf(c) != out && !fromZero)
+  if (c && tl.bufferOf(c) != out && !fromZero)
     TileLowering::emitLoopNest(b, loc, dTy.getShape(),
                                [&](OpBuilder &ib, ValueRange idx) {
                                  tl.storeBuffer(ib, loc,

@@ -128,12 +128,6 @@ FailureOr<MemDescView> rootPlacement(TileLowering &tl, Operation *op,
   return view;
 }
 
-Value addressOf(OpBuilder &b, Location loc, const MemDescView &view,
-                ValueRange idx) {
-  Value off = view.byteOffset(b, loc, idx);
-  return LLVM::GEPOp::create(b, loc, view.base.getType(), b.getI8Type(),
-                             view.base, ValueRange{off});
-}
 
 void storeTile(TileLowering &tl, OpBuilder &b, Operation *op, Value src,
                const MemDescView &view) {
@@ -153,6 +147,13 @@ void storeTile(TileLowering &tl, OpBuilder &b, Operation *op, Value src,
 }
 
 } // namespace
+
+Value addressOf(OpBuilder &b, Location loc, const MemDescView &view,
+                ValueRange idx) {
+  Value off = view.byteOffset(b, loc, idx);
+  return LLVM::GEPOp::create(b, loc, view.base.getType(), b.getI8Type(),
+                             view.base, ValueRange{off});
+}
 
 FailureOr<MemDescView> placeMemDesc(TileLowering &tl, Operation *op,
                                     Value base, Value allocBase,

@@ -5,6 +5,7 @@
 #include "tilerun/Compiler/Compiler.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
+#include "tilerun/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -869,7 +870,8 @@ LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
     buffers[op->getResult(0)] = slot;
     return lowerDot(*this, b, op, slot);
   }
-  if (!isa<tt::DotOp, tt::DotScaledOp, tt::ReduceOp, tt::ScanOp, tt::HistogramOp,
+  if (!isa<tt::DotOp, tt::DotScaledOp, triton::nvidia_gpu::WarpGroupDotOp,
+           tt::ReduceOp, tt::ScanOp, tt::HistogramOp,
            tt::AtomicRMWOp, tt::AtomicCASOp, arith::ConstantOp>(op)) {
     // Anything else is elementwise: each result the plan keeps is filled on
     // its own (possibly into a buffer taken over from a dead operand).
@@ -893,6 +895,8 @@ LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
           .Case<tt::DotOp>([&](auto) { return lowerDot(*this, b, op, outs[0]); })
           .Case<tt::DotScaledOp>(
               [&](auto) { return lowerDotScaled(*this, b, op, outs[0]); })
+          .Case<triton::nvidia_gpu::WarpGroupDotOp>(
+              [&](auto) { return lowerWarpGroupDot(*this, b, op, outs[0]); })
           .Case<tt::ReduceOp>([&](auto) { return lowerReduce(*this, b, op, outs); })
           .Case<tt::ScanOp>([&](auto) { return lowerScan(*this, b, op, outs); })
           .Case<tt::HistogramOp>(
@@ -970,6 +974,20 @@ LogicalResult TileLowering::lowerOp(OpBuilder &b, Operation *op) {
     // tl.assume: still a fact LLVM can use.
     LLVM::AssumeOp::create(b, op->getLoc(), scalar(assume.getCond()));
     return success();
+  }
+  if (isHopperOp(op))
+    return lowerHopperOp(*this, b, op);
+  if (auto wait = dyn_cast<triton::nvidia_gpu::WarpGroupDotWaitOp>(op)) {
+    // MMAs complete when issued: the wait hands its operands through.
+    for (auto [in, out] : llvm::zip(wait.getInputs(), wait.getOutputs())) {
+      if (isa<ttg::MemDescType>(in.getType()))
+        bindMemDesc(out, memdesc(in));
+      else if (isTensor(in.getType()) && bufferOf(in))
+        bindBuffer(out, bufferOf(in));
+      else if (!isTensor(in.getType()))
+        bindScalar(out, scalar(in));
+    }
+    return failure(errorReported);
   }
   if (op->getDialect() &&
       op->getDialect()->getNamespace() == ttg::TritonGPUDialect::getDialectNamespace() &&

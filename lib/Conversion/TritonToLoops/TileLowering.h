@@ -166,6 +166,22 @@ public:
     scalars.map(original, lowered);
   }
   void bindBuffer(Value original, Value buffer) { buffers[original] = buffer; }
+  void bindTuple(Value original, llvm::SmallVector<Value> lowered) {
+    tuples[original] = std::move(lowered);
+  }
+
+  /// A TMA descriptor made on the device (ttng.tensormap_create), kept by
+  /// the scratch pointer it is written to until a
+  /// reinterpret_tensor_descriptor reads it back: its parts as a tensor
+  /// descriptor's (base, shape, strides) and whether out-of-bounds elements
+  /// read as NaN instead of zero.
+  struct TensorMap {
+    llvm::SmallVector<Value> parts;
+    bool nanFill = false;
+  };
+  llvm::DenseMap<Value, TensorMap> tensorMaps;
+  /// Descriptors (original values) whose out-of-bounds elements read as NaN.
+  llvm::DenseSet<Value> nanFilledDescriptors;
   Value bufferOf(Value original) const { return buffers.lookup(original); }
   bool isMaterialized(Value original) const {
     return plan.isMaterialized(original);
@@ -363,6 +379,30 @@ mlir::LogicalResult lowerAtomic(TileLowering &tl, OpBuilder &b, Operation *op,
 /// store does not qualify.
 bool lowerStreamingStore(TileLowering &tl, OpBuilder &b, Operation *store,
                          llvm::function_ref<void(OpBuilder &)> ordinaryNest);
+/// Helpers of the memory lowering (MemoryOps.cpp).
+/// Zero of an element type (null for pointers).
+Value zeroOf(OpBuilder &b, Location loc, Type t);
+/// Bytes of one element in global memory.
+unsigned byteSize(Type t);
+/// `then` where `cond` holds, else `otherwise`; guardedEffect runs `then`
+/// unconditionally when `cond` is null.
+Value guarded(OpBuilder &b, Location loc, Value cond, Type type,
+              llvm::function_ref<Value(OpBuilder &)> then, Value otherwise);
+void guardedEffect(OpBuilder &b, Location loc, Value cond,
+                   llvm::function_ref<void(OpBuilder &)> then);
+/// Address and in-bounds predicate of element `idx` of a block accessed
+/// through (base, shape[], strides[]) at block start `start[]`. `checkDims`
+/// selects the dims whose bounds are checked (all when empty and `all`).
+std::pair<Value, Value> blockAddress(OpBuilder &b, Location loc, Value base,
+                                     Type elemTy, ValueRange shape,
+                                     ValueRange strides, ValueRange start,
+                                     ValueRange idx,
+                                     llvm::ArrayRef<int32_t> checkDims,
+                                     bool all);
+/// Address of element `idx` of a shared-memory view (SharedMemory.cpp).
+Value addressOf(OpBuilder &b, Location loc, const MemDescView &view,
+                ValueRange idx);
+
 /// The type an element has in memory, for loads, stores and address
 /// arithmetic: itself, or for the 8-bit float types, which LLVM lacks, i8.
 Type memoryType(Type elemTy);
@@ -386,6 +426,7 @@ mlir::LogicalResult lowerDotScaled(TileLowering &tl, OpBuilder &b,
                                    Operation *op, Value out);
 /// out = c + A * B for operands packed into buffers of the accumulator type
 /// (A: [batch x] M x K, B: [batch x] K x N); `out` may be c's own buffer.
+/// A null `c` means `out` holds the accumulator already.
 void emitPackedDot(TileLowering &tl, OpBuilder &b, Location loc, Value A,
                    Value B, Value c, Value out, int64_t rank, int64_t batch,
                    int64_t M, int64_t N, int64_t K);
@@ -439,6 +480,17 @@ Value emitFloatTruncate(OpBuilder &b, Location loc, Value x, Type to,
                         bool towardZero);
 /// Float extension, including from 8-bit float formats LLVM lacks.
 Value emitFloatExtend(OpBuilder &b, Location loc, Value x, Type to);
+
+/// Hopper operations (HopperOps.cpp): mbarriers, fences, TMA copies through
+/// device-made descriptors, and ttg.global_scratch_alloc. Copies complete
+/// when issued, so barriers and fences lower to nothing.
+bool isHopperOp(Operation *op);
+mlir::LogicalResult lowerHopperOp(TileLowering &tl, OpBuilder &b,
+                                  Operation *op);
+/// ttng.warp_group_dot into `out`: A (a tile or shared memory) times B
+/// (shared memory), plus C unless its use_c operand is false.
+mlir::LogicalResult lowerWarpGroupDot(TileLowering &tl, OpBuilder &b,
+                                      Operation *op, Value out);
 
 /// tt.print and tt.assert.
 mlir::LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b,

@@ -99,6 +99,14 @@ def TTG_LocalStoreOp : TTG_Op<"local_store"> {
   let hasVerifier = 1;
 }
 
+// Per-program scratch in global memory (Triton allocates it for device-made
+// tensor descriptors).
+def TTG_GlobalScratchAllocOp : TTG_Op<"global_scratch_alloc"> {
+  let arguments = (ins I32Attr:$nbytes, I32Attr:$alignment);
+  let results = (outs Res<TT_Ptr, "", [MemAlloc<TTG_GlobalMemory>]>:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
 def TTG_LocalBarrierOp : TTG_Op<"local_barrier"> {
   let assemblyFormat = "attr-dict";
 }

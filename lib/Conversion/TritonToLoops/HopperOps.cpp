@@ -1,0 +1,285 @@
+//===- HopperOps.cpp - ttng: mbarriers, TMA, wgmma -------------------------===//
+//
+// One CPU thread runs a whole program, so the Hopper machinery for
+// overlapping memory traffic with compute has nothing to overlap: a TMA copy
+// is a loop that finishes before the next op, a warpgroup MMA is the dot it
+// computes, and the mbarriers, expect-tx counts and fences that order them
+// are already satisfied. What remains is the data movement:
+//
+//  - tensormap_create writes a TMA descriptor to scratch memory; the
+//    lowering keeps its fields (base, shape, strides in elements, fill mode)
+//    and reinterpret_tensor_descriptor hands them back as an ordinary tensor
+//    descriptor;
+//  - async_tma_copy_global_to_local copies one box of the descriptor into a
+//    shared-memory buffer (placed by the buffer's layout), filling what lies
+//    outside the tensor with zeros (or NaN);
+//  - async_tma_copy_local_to_global writes a buffer back, dropping what lies
+//    outside the tensor.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileLowering.h"
+
+#include "tilerun/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <limits>
+
+using namespace mlir;
+namespace tt = mlir::triton;
+namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+namespace tilerun {
+namespace loops {
+namespace {
+
+/// The element of shared-memory buffer `memdesc` at `idx`.
+Value loadShared(TileLowering &tl, OpBuilder &b, Operation *op, Value memdesc,
+                 ValueRange idx) {
+  MemDescView &view = tl.memdesc(memdesc);
+  Type elemTy = cast<ttg::MemDescType>(memdesc.getType()).getElementType();
+  if (!view.base)
+    return tl.fail(b, op, "reads a descriptor that could not be lowered",
+                   elemTy);
+  Location loc = op->getLoc();
+  Value addr = addressOf(b, loc, view, idx);
+  return checkedSharedAccess(tl, b, op, view, addr, elemTy, idx, elemTy,
+                             [&](OpBuilder &cb) -> Value {
+                               return loadElement(cb, loc, elemTy, addr,
+                                                  byteSize(elemTy));
+                             });
+}
+
+void storeShared(TileLowering &tl, OpBuilder &b, Operation *op,
+                 const MemDescView &view, Value v, ValueRange idx) {
+  Location loc = op->getLoc();
+  Value addr = addressOf(b, loc, view, idx);
+  checkedSharedAccess(tl, b, op, view, addr, v.getType(), idx, Type(),
+                      [&](OpBuilder &cb) {
+                        storeElement(cb, loc, v, addr, byteSize(v.getType()));
+                        return Value();
+                      });
+}
+
+/// Keeps the fields of a device-made TMA descriptor (see the file comment).
+LogicalResult recordTensorMap(TileLowering &tl, OpBuilder &b,
+                              ttng::TensormapCreateOp create) {
+  Location loc = create.getLoc();
+  for (Value s : create.getElementStride()) {
+    IntegerAttr one;
+    if (!matchPattern(s, m_Constant(&one)) || one.getInt() != 1)
+      return create.emitOpError(
+          "with element strides other than 1 is not supported");
+  }
+  if (create.getInterleaveLayout() != 0)
+    return create.emitOpError("with an interleaved layout is not supported");
+  Type pointee =
+      cast<tt::PointerType>(create.getGlobalAddress().getType()).getPointeeType();
+  int64_t elemBytes = byteSize(loweredElementType(pointee));
+  unsigned rank = create.getBoxDim().size();
+  TileLowering::TensorMap map;
+  map.nanFill = create.getFillMode() != 0;
+  map.parts.push_back(tl.scalar(create.getGlobalAddress()));
+  // Dims and strides are listed innermost first; descriptors keep them
+  // outermost first, strides in elements.
+  for (unsigned d = 0; d < rank; ++d)
+    map.parts.push_back(arith::ExtUIOp::create(
+        b, loc, b.getI64Type(), tl.scalar(create.getGlobalDim()[rank - 1 - d])));
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    map.parts.push_back(arith::DivSIOp::create(
+        b, loc, tl.scalar(create.getGlobalStride()[rank - 2 - d]),
+        arith::ConstantIntOp::create(b, loc, b.getI64Type(), elemBytes)));
+  map.parts.push_back(arith::ConstantIntOp::create(b, loc, b.getI64Type(), 1));
+  tl.tensorMaps[create.getDescPtr()] = std::move(map);
+  return success();
+}
+
+/// The descriptor's (base, shape, strides) and the block's start.
+struct TMABox {
+  ArrayRef<Value> parts;
+  SmallVector<Value> start;
+  RankedTensorType block;
+};
+
+FailureOr<TMABox> tmaBox(TileLowering &tl, Operation *op, Value desc,
+                         ValueRange coords) {
+  TMABox box;
+  box.block = cast<tt::TensorDescType>(desc.getType()).getBlockType();
+  box.parts = tl.parts(desc);
+  if (box.parts.size() != 1 + 2 * static_cast<size_t>(box.block.getRank()))
+    return op->emitOpError("descriptor rank mismatch");
+  for (Value c : coords)
+    box.start.push_back(tl.scalar(c));
+  return box;
+}
+
+LogicalResult lowerTMALoad(TileLowering &tl, OpBuilder &b,
+                           ttng::AsyncTMACopyGlobalToLocalOp copy) {
+  Location loc = copy.getLoc();
+  auto box = tmaBox(tl, copy, copy.getDesc(), copy.getCoord());
+  if (failed(box))
+    return failure();
+  MemDescView view = tl.memdesc(copy.getResult());
+  if (!view.base)
+    return copy.emitOpError("writes a descriptor that could not be lowered");
+  Type elemTy = loweredElementType(box->block);
+  unsigned rank = box->block.getRank();
+  ValueRange parts(box->parts);
+  bool nanFill = tl.nanFilledDescriptors.contains(copy.getDesc());
+  guardedEffect(b, loc, tl.scalar(copy.getPred()), [&](OpBuilder &pb) {
+    TileLowering::emitLoopNest(
+        pb, loc, box->block.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+          auto [addr, inBounds] = blockAddress(
+              ib, loc, parts[0], elemTy, parts.slice(1, rank),
+              parts.slice(1 + rank, rank), box->start, idx, {}, true);
+          Value fill =
+              nanFill && isa<FloatType>(elemTy)
+                  ? arith::ConstantOp::create(
+                        ib, loc,
+                        ib.getFloatAttr(elemTy,
+                                        std::numeric_limits<double>::quiet_NaN()))
+                        .getResult()
+                  : zeroOf(ib, loc, elemTy);
+          Value v = guarded(
+              ib, loc, inBounds, elemTy,
+              [&, addr = addr](OpBuilder &rb) {
+                return checkedGlobalAccess(
+                    tl, rb, copy, addr, elemTy, idx, elemTy,
+                    [&](OpBuilder &cb) -> Value {
+                      return loadElement(cb, loc, elemTy, addr,
+                                         byteSize(elemTy));
+                    });
+              },
+              fill);
+          storeShared(tl, ib, copy, view, v, idx);
+        });
+  });
+  return success();
+}
+
+LogicalResult lowerTMAStore(TileLowering &tl, OpBuilder &b,
+                            ttng::AsyncTMACopyLocalToGlobalOp copy) {
+  Location loc = copy.getLoc();
+  auto box = tmaBox(tl, copy, copy.getDesc(), copy.getCoord());
+  if (failed(box))
+    return failure();
+  Type elemTy = loweredElementType(box->block);
+  unsigned rank = box->block.getRank();
+  ValueRange parts(box->parts);
+  TileLowering::emitLoopNest(
+      b, loc, box->block.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+        auto [addr, inBounds] = blockAddress(
+            ib, loc, parts[0], elemTy, parts.slice(1, rank),
+            parts.slice(1 + rank, rank), box->start, idx, {}, true);
+        Value v = loadShared(tl, ib, copy, copy.getSrc(), idx);
+        guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
+          checkedGlobalAccess(tl, sb, copy, addr, elemTy, idx, Type(),
+                              [&](OpBuilder &cb) {
+                                storeElement(cb, loc, v, addr,
+                                             byteSize(elemTy));
+                                return Value();
+                              });
+        });
+      });
+  return success();
+}
+
+} // namespace
+
+bool isHopperOp(Operation *op) {
+  return isa<ttg::GlobalScratchAllocOp>(op) ||
+         (op->getDialect() && isa<ttng::TritonNvidiaGPUDialect>(op->getDialect()) &&
+          !isa<ttng::WarpGroupDotOp, ttng::WarpGroupDotWaitOp>(op));
+}
+
+LogicalResult lowerHopperOp(TileLowering &tl, OpBuilder &b, Operation *op) {
+  Location loc = op->getLoc();
+  if (auto scratch = dyn_cast<ttg::GlobalScratchAllocOp>(op)) {
+    // Real memory, so that a kernel that also uses the scratch for other
+    // things reads and writes valid addresses.
+    Value buf = tl.allocBuffer(loc, {std::max<int64_t>(1, scratch.getNbytes())},
+                               b.getI8Type());
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
+    base = arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
+    tl.bindScalar(scratch.getResult(),
+                  LLVM::IntToPtrOp::create(
+                      b, loc, LLVM::LLVMPointerType::get(b.getContext()), base));
+    return success();
+  }
+  if (auto create = dyn_cast<ttng::TensormapCreateOp>(op))
+    return recordTensorMap(tl, b, create);
+  if (auto reinterpret = dyn_cast<ttng::ReinterpretTensorDescOp>(op)) {
+    auto it = tl.tensorMaps.find(reinterpret.getRawDesc());
+    if (it == tl.tensorMaps.end())
+      return op->emitOpError("reads a TMA descriptor that no "
+                             "ttng.tensormap_create in this kernel wrote");
+    tl.bindTuple(reinterpret.getResult(), it->second.parts);
+    if (it->second.nanFill)
+      tl.nanFilledDescriptors.insert(reinterpret.getResult());
+    return success();
+  }
+  if (auto copy = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(op))
+    return lowerTMALoad(tl, b, copy);
+  if (auto copy = dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(op))
+    return lowerTMAStore(tl, b, copy);
+  if (isa<ttng::InitBarrierOp, ttng::InvalBarrierOp, ttng::BarrierExpectOp,
+          ttng::WaitBarrierOp, ttng::ArriveBarrierOp,
+          ttng::AsyncCopyMbarrierArriveOp, ttng::FenceAsyncSharedOp,
+          ttng::TensormapFenceproxyAcquireOp, ttng::TMAStoreWaitOp>(op))
+    return success(); // the copies they order are complete already
+  return op->emitOpError("is not supported by the CPU lowering");
+}
+
+LogicalResult lowerWarpGroupDot(TileLowering &tl, OpBuilder &b, Operation *op,
+                                Value out) {
+  auto dot = cast<ttng::WarpGroupDotOp>(op);
+  Location loc = op->getLoc();
+  auto dTy = asTensor(dot.getD().getType());
+  Type acc = dTy.getElementType();
+  int64_t M = dTy.getShape()[0], N = dTy.getShape()[1];
+  auto bTy = cast<ttg::MemDescType>(dot.getB().getType());
+  int64_t K = bTy.getShape()[0];
+  // Operands packed once, converted to the accumulator type.
+  auto pack = [&](Value v, ArrayRef<int64_t> shape) {
+    Value buf = tl.allocBuffer(loc, shape, acc);
+    TileLowering::emitLoopNest(
+        b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+          Value e = isa<ttg::MemDescType>(v.getType())
+                        ? loadShared(tl, ib, op, v, idx)
+                        : tl.element(ib, v, idx);
+          if (e.getType() != acc)
+            e = isa<FloatType>(acc) ? emitFloatExtend(ib, loc, e, acc)
+                                    : arith::ExtSIOp::create(ib, loc, acc, e)
+                                          .getResult();
+          tl.storeBuffer(ib, loc, e, buf, idx);
+        });
+    return buf;
+  };
+  Value A = pack(dot.getA(), {M, K});
+  Value B = pack(dot.getB(), {K, N});
+  Value c = dot.getC();
+  if (Value useC = dot.getUseC()) {
+    IntegerAttr always;
+    if (!matchPattern(useC, m_Constant(&always)) || !always.getValue().isOne()) {
+      // use_c false starts from zero (the first K step of a loop whose
+      // accumulator is not initialised).
+      Value use = tl.scalar(useC);
+      TileLowering::emitLoopNest(
+          b, loc, dTy.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+            Value v = arith::SelectOp::create(ib, loc, use,
+                                              tl.element(ib, c, idx),
+                                              zeroOf(ib, loc, acc));
+            tl.storeBuffer(ib, loc, v, out, idx);
+          });
+      c = Value();
+    }
+  }
+  emitPackedDot(tl, b, loc, A, B, c, out, /*rank=*/2, /*batch=*/1, M, N, K);
+  return success(!tl.hasFailed());
+}
+
+} // namespace loops
+} // namespace tilerun
