@@ -67,6 +67,14 @@ Value decodeMiniFloat(OpBuilder &b, Location loc, Value code, int32_t ebits,
                                  magnitude);
 }
 
+} // namespace
+
+Value decodeE2M1(OpBuilder &b, Location loc, Value code) {
+  return decodeMiniFloat(b, loc, code, 2, 1);
+}
+
+namespace {
+
 /// 2^(s - 127) for the e8m0 scale byte `s`; s = 0 is the subnormal 2^-127
 /// and s = 255 is NaN.
 Value decodeE8M0(OpBuilder &b, Location loc, Value s) {
@@ -121,7 +129,7 @@ Value scaledElement(TileLowering &tl, OpBuilder &b, Location loc,
     code = arith::SelectOp::create(
         b, loc, odd, arith::ShRUIOp::create(b, loc, code, i32Const(b, loc, 4)),
         code);
-    v = decodeMiniFloat(b, loc, code, 2, 1);
+    v = decodeE2M1(b, loc, code);
     break;
   }
   case tt::ScaleDotElemType::E2M3:

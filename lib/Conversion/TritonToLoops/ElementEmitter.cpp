@@ -364,6 +364,29 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
         return operand(0, zeros);
       })
       .Case<ttg::ConvertLayoutOp>([&](auto) { return operand(0, idx); })
+      .Case<ttg::Fp4ToFpOp>([&](ttg::Fp4ToFpOp f) -> Value {
+        unsigned axis = f.getAxis();
+        SmallVector<Value> at(idx.begin(), idx.end());
+        at[axis] = arith::ShRUIOp::create(b, loc, idx[axis],
+                                          constantIndex(b, loc, 1));
+        Value code = arith::ExtUIOp::create(b, loc, b.getI32Type(),
+                                            operand(0, at));
+        Value odd = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ne,
+            arith::AndIOp::create(b, loc, idx[axis], constantIndex(b, loc, 1)),
+            constantIndex(b, loc, 0));
+        code = arith::SelectOp::create(
+            b, loc, odd,
+            arith::ShRUIOp::create(
+                b, loc, code,
+                arith::ConstantIntOp::create(b, loc, b.getI32Type(), 4)),
+            code);
+        Value v = decodeE2M1(b, loc, code);
+        // Every e2m1 value is exact in bf16 and f16.
+        return v.getType() == elemTy
+                   ? v
+                   : emitFloatTruncate(b, loc, v, elemTy, /*towardZero=*/false);
+      })
       .Case<triton::nvidia_gpu::WarpGroupDotWaitOp>([&](auto) {
         return operand(result.getResultNumber(), idx);
       })

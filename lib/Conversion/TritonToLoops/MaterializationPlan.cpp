@@ -60,6 +60,7 @@ Kind classify(Operation *op) {
           tt::TransOp, tt::ReshapeOp, tt::JoinOp, tt::SplitOp, tt::CatOp,
           tt::AddPtrOp, tt::BitcastOp, tt::IntToPtrOp, tt::PtrToIntOp,
           tt::FpToFpOp, tt::ClampFOp, tt::MulhiUIOp, tt::GatherOp,
+          ttg::Fp4ToFpOp,
           ttg::ConvertLayoutOp>(op))
     return Kind::Cheap;
   StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";

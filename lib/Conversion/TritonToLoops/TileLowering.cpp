@@ -991,7 +991,7 @@ LogicalResult TileLowering::lowerOp(OpBuilder &b, Operation *op) {
   }
   if (op->getDialect() &&
       op->getDialect()->getNamespace() == ttg::TritonGPUDialect::getDialectNamespace() &&
-      !isa<ttg::ConvertLayoutOp, ttg::LocalLoadOp>(op))
+      !isa<ttg::ConvertLayoutOp, ttg::LocalLoadOp, ttg::Fp4ToFpOp>(op))
     return lowerSharedMemoryOp(*this, b, op);
   if (isa<tt::MakeTensorPtrOp, tt::AdvanceOp, tt::MakeTensorDescOp>(op)) {
     SmallVector<Value> p;

@@ -424,6 +424,8 @@ mlir::LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
 /// f32 product (DotScaled.cpp).
 mlir::LogicalResult lowerDotScaled(TileLowering &tl, OpBuilder &b,
                                    Operation *op, Value out);
+/// The f32 value of the e2m1 (fp4) code in the low 4 bits of the i32 `code`.
+Value decodeE2M1(OpBuilder &b, Location loc, Value code);
 /// out = c + A * B for operands packed into buffers of the accumulator type
 /// (A: [batch x] M x K, B: [batch x] K x N); `out` may be c's own buffer.
 /// A null `c` means `out` holds the accumulator already.

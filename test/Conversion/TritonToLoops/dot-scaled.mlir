@@ -51,3 +51,27 @@ tt.func public @scale_rows(%a: !tt.ptr<f8E5M2>, %as: !tt.ptr<i8>, %b: !tt.ptr<bf
   tt.store %op, %d : tensor<16x16x!tt.ptr<f32>>
   tt.return
 }
+
+// -----
+
+// ttg.fp4_to_fp (Triton's upcast of an e2m1 operand, Gluon's fp4_to_fp):
+// element k of the result is nibble k % 2 of byte k / 2, decoded exactly
+// and rounded to bf16 (a no-op for e2m1 values).
+// CHECK-LABEL: func.func @fp4_upcast
+// CHECK: scf.for
+// CHECK:   llvm.load %{{.*}} : !llvm.ptr -> i8
+// CHECK:   arith.shrui %{{.*}}, %c4_i32
+// CHECK:   arith.sitofp
+// CHECK:   llvm.store %{{.*}} : bf16, !llvm.ptr
+tt.func public @fp4_upcast(%x: !tt.ptr<i8>, %o: !tt.ptr<bf16>) {
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %xp = tt.splat %x : !tt.ptr<i8> -> tensor<16x!tt.ptr<i8>>
+  %xa = tt.addptr %xp, %r : tensor<16x!tt.ptr<i8>>, tensor<16xi32>
+  %v = tt.load %xa : tensor<16x!tt.ptr<i8>>
+  %f = ttg.fp4_to_fp %v {axis = 0 : i32} : tensor<16xi8> -> tensor<32xbf16>
+  %r32 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  %op = tt.splat %o : !tt.ptr<bf16> -> tensor<32x!tt.ptr<bf16>>
+  %oa = tt.addptr %op, %r32 : tensor<32x!tt.ptr<bf16>>, tensor<32xi32>
+  tt.store %oa, %f : tensor<32x!tt.ptr<bf16>>
+  tt.return
+}

@@ -383,3 +383,17 @@ MemDescReinterpretOp mlir::triton::gpu::createMemDescReinterpret(
                              newShape);
   return MemDescReinterpretOp::create(b, loc, ty, src);
 }
+
+LogicalResult Fp4ToFpOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto dst = cast<RankedTensorType>(getType());
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= src.getRank())
+    return emitOpError("axis ") << axis << " is out of range";
+  SmallVector<int64_t> expected(src.getShape());
+  expected[axis] *= 2;
+  if (dst.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result must have the source's shape with dim ")
+           << axis << " doubled";
+  return success();
+}

@@ -99,6 +99,16 @@ def TTG_LocalStoreOp : TTG_Op<"local_store"> {
   let hasVerifier = 1;
 }
 
+// Two e2m1 (fp4) codes per byte, the even index in the low nibble, unpacked
+// along `axis` into floats (Gluon's fp4_to_fp; Triton's upcast of dot_scaled
+// operands).
+def TTG_Fp4ToFpOp : TTG_Op<"fp4_to_fp", [Pure]> {
+  let arguments = (ins RankedTensorOf<[I8]>:$src, I32Attr:$axis);
+  let results = (outs TT_FloatTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 // Per-program scratch in global memory (Triton allocates it for device-made
 // tensor descriptors).
 def TTG_GlobalScratchAllocOp : TTG_Op<"global_scratch_alloc"> {
