@@ -1629,6 +1629,95 @@ def c_g_mma_v2(name):
 GLUON_CASES_HOPPER = [("gluon_wgmma", c_g_wgmma, {}), ("gluon_tma_pipeline", c_g_tma_pipeline, {}),
                       ("gluon_cp_async", c_g_cp_async, {}), ("gluon_mma_v2", c_g_mma_v2, {})]
 
+
+@gluon.jit
+def g_dot_fma(a_ptr, b_ptr, c_ptr, M: gl.constexpr, N: gl.constexpr, K: gl.constexpr):
+    # gl.dot_fma on blocked-layout operands (CUDA-core FMA, f32).
+    acc_l: gl.constexpr = gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    al: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=acc_l, k_width=0)
+    bl: gl.constexpr = gl.DotOperandLayout(operand_index=1, parent=acc_l, k_width=0)
+    rm = gl.arange(0, M, layout=gl.SliceLayout(1, al)); rk = gl.arange(0, K, layout=gl.SliceLayout(0, al))
+    a = gl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    rk2 = gl.arange(0, K, layout=gl.SliceLayout(1, bl)); rn = gl.arange(0, N, layout=gl.SliceLayout(0, bl))
+    b = gl.load(b_ptr + rk2[:, None] * N + rn[None, :])
+    acc = gl.full([M, N], 0.5, gl.float32, layout=acc_l)
+    acc = gl.dot_fma(a, b, acc)
+    om = gl.arange(0, M, layout=gl.SliceLayout(1, acc_l)); on = gl.arange(0, N, layout=gl.SliceLayout(0, acc_l))
+    gl.store(c_ptr + om[:, None] * N + on[None, :], acc)
+
+def c_g_dot_fma(name):
+    M, N, K = 32, 32, 16
+    a = T(M, K); b = T(K, N); c = T(M, N, kind="poison")
+    k = g_dot_fma[(1,)](a, b, c, M, N, K, num_warps=4)
+    record(name, k, g_dot_fma, (1,), [a, b, c], ["c_ptr"], tol=(1e-5, 1e-5))
+
+@gluon.jit
+def _g_add(a, b):
+    return a + b
+
+@gluon.jit
+def g_shapes_scans(x_ptr, out_ptr, cs_ptr, red_ptr, hist_ptr, M: gl.constexpr, N: gl.constexpr):
+    # Scans, reductions, a histogram, join/permute/split and a linear layout.
+    blk: gl.constexpr = gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    rm = gl.arange(0, M, layout=gl.SliceLayout(1, blk)); rn = gl.arange(0, N, layout=gl.SliceLayout(0, blk))
+    offs = rm[:, None] * N + rn[None, :]
+    x = gl.load(x_ptr + offs)
+    cs = gl.associative_scan(x, 1, _g_add)
+    gl.store(cs_ptr + offs, cs)
+    r = gl.sum(x, axis=0)
+    gl.store(red_ptr + rn, r)
+    j = gl.join(x, x * 2.0)
+    p = gl.permute(j, [0, 2, 1])
+    q = gl.reshape(p, [M, 2 * N])
+    lo, hi = gl.split(gl.reshape(q, [M, N, 2]))
+    lin: gl.constexpr = gl.DistributedLinearLayout(reg_bases=[[0, 1], [0, 2], [1, 0]], lane_bases=[[0, 4], [0, 8], [0, 16], [2, 0], [4, 0]],
+                                                   warp_bases=[[8, 0], [16, 0]], block_bases=[], shape=[M, N])
+    y = gl.convert_layout(lo - hi, lin)
+    y = gl.convert_layout(y, blk)
+    gl.store(out_ptr + offs, y)
+    flat: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    v = gl.load(x_ptr + gl.arange(0, M * N, layout=flat))
+    bins = (gl.abs(v) * 4.0).to(gl.int32)
+    h = gl.histogram(bins, 16, layout=flat)
+    gl.store(hist_ptr + gl.arange(0, 16, layout=flat), h)
+
+def c_g_shapes_scans(name):
+    M, N = 32, 32
+    x = T(M, N); out = T(M, N, kind="poison"); cs = T(M, N, kind="poison"); red = T(N, kind="poison")
+    hist = T(16, dtype=torch.int32, kind="poison")
+    k = g_shapes_scans[(1,)](x, out, cs, red, hist, M, N, num_warps=4)
+    record(name, k, g_shapes_scans, (1,), [x, out, cs, red, hist], ["out_ptr", "cs_ptr", "red_ptr", "hist_ptr"],
+           tol=(1e-5, 1e-5))
+
+@gluon.jit
+def g_fp4_map(x_ptr, out_ptr, sq_ptr, N: gl.constexpr):
+    # gl.fp4_to_fp on packed bytes; map_elementwise on the result.
+    blk: gl.constexpr = gl.BlockedLayout([1, 2], [4, 8], [4, 1], [1, 0])
+    rm = gl.arange(0, 32, layout=gl.SliceLayout(1, blk)); rn = gl.arange(0, N // 2, layout=gl.SliceLayout(0, blk))
+    x = gl.load(x_ptr + rm[:, None] * (N // 2) + rn[None, :])
+    f = gl.fp4_to_fp(x, gl.float32, 1)
+    rn2 = gl.arange(0, N, layout=gl.SliceLayout(0, f.type.layout))
+    rm2 = gl.arange(0, 32, layout=gl.SliceLayout(1, f.type.layout))
+    gl.store(out_ptr + rm2[:, None] * N + rn2[None, :], f)
+    sq = gl.map_elementwise(_g_sq_or_neg, f)
+    gl.store(sq_ptr + rm2[:, None] * N + rn2[None, :], sq)
+
+@gluon.jit
+def _g_sq_or_neg(v):
+    if v > 1.0:
+        return v * v
+    return -v
+
+def c_g_fp4_map(name):
+    N = 64
+    x = T(32, N // 2, dtype=torch.uint8, kind="randint", lo=0, hi=256)
+    out = T(32, N, kind="poison"); sq = T(32, N, kind="poison")
+    k = g_fp4_map[(1,)](x, out, sq, N, num_warps=4)
+    record(name, k, g_fp4_map, (1,), [x, out, sq], ["out_ptr", "sq_ptr"], tol=(0, 0))
+
+GLUON_CASES_HOPPER += [("gluon_dot_fma", c_g_dot_fma, {}), ("gluon_shapes_scans", c_g_shapes_scans, {}),
+                       ("gluon_fp4_map", c_g_fp4_map, {})]
+
 GLUON_CASES = [
     ("gluon_nvmma_sw128_f16", c_g_layout_raw, {"M": 32, "N": 64, "layout": lambda: nvmma(128, 16)}),
     ("gluon_nvmma_sw64_f16", c_g_layout_raw, {"M": 32, "N": 32, "layout": lambda: nvmma(64, 16)}),
