@@ -1695,11 +1695,11 @@ def g_fp4_map(x_ptr, out_ptr, sq_ptr, N: gl.constexpr):
     blk: gl.constexpr = gl.BlockedLayout([1, 2], [4, 8], [4, 1], [1, 0])
     rm = gl.arange(0, 32, layout=gl.SliceLayout(1, blk)); rn = gl.arange(0, N // 2, layout=gl.SliceLayout(0, blk))
     x = gl.load(x_ptr + rm[:, None] * (N // 2) + rn[None, :])
-    f = gl.fp4_to_fp(x, gl.float32, 1)
+    f = gl.fp4_to_fp(x, gl.bfloat16, 1)
     rn2 = gl.arange(0, N, layout=gl.SliceLayout(0, f.type.layout))
     rm2 = gl.arange(0, 32, layout=gl.SliceLayout(1, f.type.layout))
     gl.store(out_ptr + rm2[:, None] * N + rn2[None, :], f)
-    sq = gl.map_elementwise(_g_sq_or_neg, f)
+    sq = gl.map_elementwise(_g_sq_or_neg, f.to(gl.float32))
     gl.store(sq_ptr + rm2[:, None] * N + rn2[None, :], sq)
 
 @gluon.jit
@@ -1711,7 +1711,7 @@ def _g_sq_or_neg(v):
 def c_g_fp4_map(name):
     N = 64
     x = T(32, N // 2, dtype=torch.uint8, kind="randint", lo=0, hi=256)
-    out = T(32, N, kind="poison"); sq = T(32, N, kind="poison")
+    out = T(32, N, dtype=torch.bfloat16, kind="poison"); sq = T(32, N, kind="poison")
     k = g_fp4_map[(1,)](x, out, sq, N, num_warps=4)
     record(name, k, g_fp4_map, (1,), [x, out, sq], ["out_ptr", "sq_ptr"], tol=(0, 0))
 
