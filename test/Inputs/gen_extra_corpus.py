@@ -1718,6 +1718,38 @@ def c_g_fp4_map(name):
 GLUON_CASES_HOPPER += [("gluon_dot_fma", c_g_dot_fma, {}), ("gluon_shapes_scans", c_g_shapes_scans, {}),
                        ("gluon_fp4_map", c_g_fp4_map, {})]
 
+
+@triton.jit
+def desc_reduce_k(f_ptr, a_ptr, mn_ptr, mx_ptr, an_ptr, o_ptr, xo_ptr, xf_ptr, xi_ptr, M, N,
+                  BM: tl.constexpr, BN: tl.constexpr):
+    # TMA reductions through tensor descriptors: every program reduces into
+    # one of two overlapping tiles that also hang over the tensor's edge.
+    pid = tl.program_id(0)
+    r = tl.arange(0, BM)[:, None]; c = tl.arange(0, BN)[None, :]
+    xf = tl.load(xf_ptr + pid * BM * BN + r * BN + c)
+    xi = tl.load(xi_ptr + pid * BM * BN + r * BN + c)
+    off0 = (pid % 2) * (BM // 2)
+    off1 = N - BN + 4
+    tl.make_tensor_descriptor(f_ptr, [M, N], [N, 1], [BM, BN]).atomic_add([off0, off1], xf)
+    tl.make_tensor_descriptor(a_ptr, [M, N], [N, 1], [BM, BN]).atomic_add([off0, off1], xi)
+    tl.make_tensor_descriptor(mn_ptr, [M, N], [N, 1], [BM, BN]).atomic_min([off0, off1], xi)
+    tl.make_tensor_descriptor(mx_ptr, [M, N], [N, 1], [BM, BN]).atomic_max([off0, off1], xi)
+    tl.make_tensor_descriptor(an_ptr, [M, N], [N, 1], [BM, BN]).atomic_and([off0, off1], xi)
+    tl.make_tensor_descriptor(o_ptr, [M, N], [N, 1], [BM, BN]).atomic_or([off0, off1], xi)
+    tl.make_tensor_descriptor(xo_ptr, [M, N], [N, 1], [BM, BN]).atomic_xor([off0, off1], xi)
+
+def c_desc_reduce(name):
+    M, N, BM, BN, G = 24, 40, 16, 16, 5
+    f = T(M, N); ints = [T(M, N, dtype=torch.int32, kind="randint", lo=-1000, hi=1000) for _ in range(6)]
+    xf = T(G, BM, BN); xi = T(G, BM, BN, dtype=torch.int32, kind="randint", lo=-1000, hi=1000)
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device=DEV))
+    args = [f, *ints, xf, xi, M, N]
+    k = desc_reduce_k[(G,)](*args, BM=BM, BN=BN)
+    record(name, k, desc_reduce_k, (G,), args, ["f_ptr", "a_ptr", "mn_ptr", "mx_ptr", "an_ptr", "o_ptr", "xo_ptr"],
+           tol=(1e-5, 1e-5), note="float sums in any order")
+
+CASES += [("desc_reduce", c_desc_reduce, {})]
+
 GLUON_CASES = [
     ("gluon_nvmma_sw128_f16", c_g_layout_raw, {"M": 32, "N": 64, "layout": lambda: nvmma(128, 16)}),
     ("gluon_nvmma_sw64_f16", c_g_layout_raw, {"M": 32, "N": 32, "layout": lambda: nvmma(64, 16)}),

@@ -192,8 +192,82 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
       [&](OpBuilder &ib) { return read(ib, addr); }, other);
 }
 
+/// The atomicrmw a TMA reduction of `kind` performs on one element: the
+/// wrapping unsigned increment and decrement are CUDA's inc / dec.
+static FailureOr<LLVM::AtomicBinOp> reduceBinOp(tt::DescriptorReduceKind kind,
+                                                Type t) {
+  bool isFloat = isa<FloatType>(t);
+  switch (kind) {
+  case tt::DescriptorReduceKind::ADD:
+    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+  case tt::DescriptorReduceKind::MIN:
+    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+  case tt::DescriptorReduceKind::MAX:
+    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
+  case tt::DescriptorReduceKind::INC:
+    return isFloat ? FailureOr<LLVM::AtomicBinOp>(failure())
+                   : LLVM::AtomicBinOp::uinc_wrap;
+  case tt::DescriptorReduceKind::DEC:
+    return isFloat ? FailureOr<LLVM::AtomicBinOp>(failure())
+                   : LLVM::AtomicBinOp::udec_wrap;
+  case tt::DescriptorReduceKind::AND:
+    return isFloat ? FailureOr<LLVM::AtomicBinOp>(failure())
+                   : LLVM::AtomicBinOp::_and;
+  case tt::DescriptorReduceKind::OR:
+    return isFloat ? FailureOr<LLVM::AtomicBinOp>(failure())
+                   : LLVM::AtomicBinOp::_or;
+  case tt::DescriptorReduceKind::XOR:
+    return isFloat ? FailureOr<LLVM::AtomicBinOp>(failure())
+                   : LLVM::AtomicBinOp::_xor;
+  case tt::DescriptorReduceKind::NONE:
+    break;
+  }
+  return failure();
+}
+
+/// tt.descriptor_reduce: every in-bounds element of the block is combined
+/// into global memory atomically (other programs may reduce into the same
+/// elements); what lies outside the tensor is dropped, as TMA does.
+static LogicalResult lowerDescriptorReduce(TileLowering &tl, OpBuilder &b,
+                                           tt::DescriptorReduceOp red) {
+  Location loc = red.getLoc();
+  auto type = asTensor(red.getSrc().getType());
+  Type elemTy = loweredElementType(type);
+  auto kind = reduceBinOp(red.getKind(), elemTy);
+  if (failed(kind))
+    return red.emitOpError("reduction '")
+           << tt::stringifyDescriptorReduceKind(red.getKind())
+           << "' is not defined for " << elemTy;
+  ArrayRef<Value> p = tl.parts(red.getDesc());
+  unsigned rank = type.getRank();
+  if (p.size() != 1 + 2 * rank)
+    return red.emitOpError("descriptor rank mismatch");
+  SmallVector<Value> start;
+  for (Value v : red.getIndices())
+    start.push_back(tl.scalar(v));
+  TileLowering::emitLoopNest(
+      b, loc, type.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+        auto [addr, inBounds] = blockAddress(
+            ib, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
+            ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
+        Value v = tl.element(ib, red.getSrc(), idx);
+        guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
+          checkedGlobalAccess(tl, sb, red, addr, elemTy, idx, Type(),
+                              [&](OpBuilder &cb) {
+                                LLVM::AtomicRMWOp::create(
+                                    cb, loc, *kind, addr, v,
+                                    LLVM::AtomicOrdering::monotonic);
+                                return Value();
+                              });
+        });
+      });
+  return success();
+}
+
 LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
   Location loc = op->getLoc();
+  if (auto red = dyn_cast<tt::DescriptorReduceOp>(op))
+    return lowerDescriptorReduce(tl, b, red);
   if (auto desc = dyn_cast<tt::DescriptorStoreOp>(op)) {
     auto type = asTensor(desc.getSrc().getType());
     Type elemTy = loweredElementType(type);
