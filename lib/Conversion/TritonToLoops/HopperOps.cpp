@@ -14,7 +14,7 @@
 //    shared-memory buffer (placed by the buffer's layout), filling what lies
 //    outside the tensor with zeros (or NaN);
 //  - async_tma_copy_local_to_global writes a buffer back, dropping what lies
-//    outside the tensor.
+//    outside the tensor; async_tma_reduce combines it in atomically.
 //
 //===----------------------------------------------------------------------===//
 
@@ -187,6 +187,42 @@ LogicalResult lowerTMAStore(TileLowering &tl, OpBuilder &b,
   return success();
 }
 
+/// A TMA reduction: each element of the buffer inside the tensor is
+/// combined into global memory atomically.
+LogicalResult lowerTMAReduce(TileLowering &tl, OpBuilder &b,
+                             ttng::AsyncTMAReduceOp red) {
+  Location loc = red.getLoc();
+  auto box = tmaBox(tl, red, red.getDesc(), red.getCoord());
+  if (failed(box))
+    return failure();
+  Type elemTy = loweredElementType(box->block);
+  auto kind = descriptorReduceBinOp(
+      red.getKind(), elemTy, box->block.getElementType().isUnsignedInteger());
+  if (failed(kind))
+    return red.emitOpError("reduction '")
+           << tt::stringifyDescriptorReduceKind(red.getKind())
+           << "' is not defined for " << elemTy;
+  unsigned rank = box->block.getRank();
+  ValueRange parts(box->parts);
+  TileLowering::emitLoopNest(
+      b, loc, box->block.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+        auto [addr, inBounds] = blockAddress(
+            ib, loc, parts[0], elemTy, parts.slice(1, rank),
+            parts.slice(1 + rank, rank), box->start, idx, {}, true);
+        Value v = loadShared(tl, ib, red, red.getSrc(), idx);
+        guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
+          checkedGlobalAccess(tl, sb, red, addr, elemTy, idx, Type(),
+                              [&](OpBuilder &cb) {
+                                LLVM::AtomicRMWOp::create(
+                                    cb, loc, *kind, addr, v,
+                                    LLVM::AtomicOrdering::monotonic);
+                                return Value();
+                              });
+        });
+      });
+  return success();
+}
+
 } // namespace
 
 bool isHopperOp(Operation *op) {
@@ -225,6 +261,8 @@ LogicalResult lowerHopperOp(TileLowering &tl, OpBuilder &b, Operation *op) {
     return lowerTMALoad(tl, b, copy);
   if (auto copy = dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(op))
     return lowerTMAStore(tl, b, copy);
+  if (auto red = dyn_cast<ttng::AsyncTMAReduceOp>(op))
+    return lowerTMAReduce(tl, b, red);
   if (isa<ttng::InitBarrierOp, ttng::InvalBarrierOp, ttng::BarrierExpectOp,
           ttng::WaitBarrierOp, ttng::ArriveBarrierOp,
           ttng::AsyncCopyMbarrierArriveOp, ttng::FenceAsyncSharedOp,

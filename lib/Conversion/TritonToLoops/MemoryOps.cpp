@@ -192,18 +192,20 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
       [&](OpBuilder &ib) { return read(ib, addr); }, other);
 }
 
-/// The atomicrmw a TMA reduction of `kind` performs on one element: the
-/// wrapping unsigned increment and decrement are CUDA's inc / dec.
-static FailureOr<LLVM::AtomicBinOp> reduceBinOp(tt::DescriptorReduceKind kind,
-                                                Type t) {
+FailureOr<LLVM::AtomicBinOp> descriptorReduceBinOp(tt::DescriptorReduceKind kind,
+                                                  Type t, bool isUnsigned) {
   bool isFloat = isa<FloatType>(t);
   switch (kind) {
   case tt::DescriptorReduceKind::ADD:
     return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
   case tt::DescriptorReduceKind::MIN:
-    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+    return isFloat      ? LLVM::AtomicBinOp::fmin
+           : isUnsigned ? LLVM::AtomicBinOp::umin
+                        : LLVM::AtomicBinOp::min;
   case tt::DescriptorReduceKind::MAX:
-    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
+    return isFloat      ? LLVM::AtomicBinOp::fmax
+           : isUnsigned ? LLVM::AtomicBinOp::umax
+                        : LLVM::AtomicBinOp::max;
   case tt::DescriptorReduceKind::INC:
     return isFloat ? FailureOr<LLVM::AtomicBinOp>(failure())
                    : LLVM::AtomicBinOp::uinc_wrap;
@@ -233,7 +235,10 @@ static LogicalResult lowerDescriptorReduce(TileLowering &tl, OpBuilder &b,
   Location loc = red.getLoc();
   auto type = asTensor(red.getSrc().getType());
   Type elemTy = loweredElementType(type);
-  auto kind = reduceBinOp(red.getKind(), elemTy);
+  // The block's integer type says whether min / max are unsigned.
+  Type blockElem = red.getDesc().getType().getBlockType().getElementType();
+  auto kind = descriptorReduceBinOp(red.getKind(), elemTy,
+                                    blockElem.isUnsignedInteger());
   if (failed(kind))
     return red.emitOpError("reduction '")
            << tt::stringifyDescriptorReduceKind(red.getKind())

@@ -34,6 +34,10 @@ Type loweredElementType(Type t) {
   Type elem = getElementTypeOrSelf(t);
   if (isa<tt::PointerType>(elem))
     return LLVM::LLVMPointerType::get(t.getContext());
+  // Descriptor blocks spell integers with their signedness (si32); arith
+  // and LLVM take signless ones.
+  if (auto i = dyn_cast<IntegerType>(elem); i && !i.isSignless())
+    return IntegerType::get(t.getContext(), i.getWidth());
   return elem;
 }
 

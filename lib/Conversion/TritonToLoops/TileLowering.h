@@ -14,6 +14,7 @@
 
 #include "tilerun/Conversion/SourceLocation.h"
 #include "tilerun/Conversion/StreamingStores.h"
+#include "tilerun/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -399,6 +400,12 @@ std::pair<Value, Value> blockAddress(OpBuilder &b, Location loc, Value base,
                                      ValueRange idx,
                                      llvm::ArrayRef<int32_t> checkDims,
                                      bool all);
+/// The atomicrmw a TMA reduction of `kind` performs on one element of type
+/// `t` (min / max unsigned for unsigned blocks); the wrapping unsigned
+/// increment and decrement are CUDA's inc / dec.
+mlir::FailureOr<mlir::LLVM::AtomicBinOp>
+descriptorReduceBinOp(mlir::triton::DescriptorReduceKind kind, Type t,
+                      bool isUnsigned);
 /// Address of element `idx` of a shared-memory view (SharedMemory.cpp).
 Value addressOf(OpBuilder &b, Location loc, const MemDescView &view,
                 ValueRange idx);

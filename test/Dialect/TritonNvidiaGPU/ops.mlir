@@ -40,6 +40,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     %w:2 = ttng.warp_group_dot_wait %d, %a {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
     // CHECK: ttng.async_tma_copy_local_to_global %[[DESC]][%{{.*}}, %{{.*}}] %[[A]] : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16
     ttng.async_tma_copy_local_to_global %desc[%c0, %c0] %a : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    // CHECK: ttng.async_tma_reduce add, %[[DESC]][%{{.*}}, %{{.*}}] %[[A]] : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16
+    ttng.async_tma_reduce add, %desc[%c0, %c0] %a : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
     // CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
     ttng.async_tma_store_wait {pendings = 0 : i32}
     // CHECK: ttng.inval_barrier %[[B]] : !ttg.memdesc<1xi64

@@ -588,6 +588,16 @@ LogicalResult MakeTensorPtrOp::verify() {
   return success();
 }
 
+/// Descriptor blocks of integers carry their signedness (`si32`, `ui32`:
+/// it picks signed or unsigned TMA min/max); the pointers and tensors they
+/// move are signless.
+static bool sameIgnoringSignedness(Type a, Type b) {
+  if (a == b)
+    return true;
+  auto ia = dyn_cast<IntegerType>(a), ib = dyn_cast<IntegerType>(b);
+  return ia && ib && ia.getWidth() == ib.getWidth();
+}
+
 LogicalResult MakeTensorDescOp::verify() {
   RankedTensorType block = getType().getBlockType();
   size_t rank = block.getRank();
@@ -596,7 +606,7 @@ LogicalResult MakeTensorDescOp::verify() {
                          << " shape and stride values, got "
                          << getShape().size();
   Type pointee = getBase().getType().getPointeeType();
-  if (pointee != block.getElementType())
+  if (!sameIgnoringSignedness(pointee, block.getElementType()))
     return emitOpError() << "base points to " << pointee
                          << " but the block holds " << block.getElementType();
   return success();
@@ -612,7 +622,7 @@ static LogicalResult verifyDescriptorBlock(Operation *op, TensorDescType desc,
   if (numIndices != static_cast<size_t>(block.getRank()))
     return op->emitOpError() << "expects " << block.getRank()
                              << " indices, got " << numIndices;
-  if (ty.getElementType() != block.getElementType())
+  if (!sameIgnoringSignedness(ty.getElementType(), block.getElementType()))
     return op->emitOpError() << "tensor element type " << ty.getElementType()
                              << " does not match the descriptor's "
                              << block.getElementType();
@@ -660,7 +670,7 @@ static LogicalResult verifyDescriptorRows(Operation *op, TensorDescType desc,
     return op->emitOpError() << "tensor must have shape ["
                              << xTy.getDimSize(0) << ", "
                              << block.getDimSize(1) << "]";
-  if (ty.getElementType() != block.getElementType())
+  if (!sameIgnoringSignedness(ty.getElementType(), block.getElementType()))
     return op->emitOpError("tensor element type must match the descriptor's");
   return success();
 }

@@ -40,8 +40,12 @@ static LogicalResult verifyTMACopy(Operation *op, TensorDescType desc,
     return op->emitOpError("takes ")
            << block.getRank() << " coordinates for a block of rank "
            << block.getRank() << ", got " << coords;
-  if (buffer.getShape() != block.getShape() ||
-      buffer.getElementType() != block.getElementType())
+  // Integer blocks carry their signedness (si32); buffers are signless.
+  Type be = block.getElementType(), me = buffer.getElementType();
+  bool sameElement =
+      be == me || (be.isInteger() && me.isInteger() &&
+                   be.getIntOrFloatBitWidth() == me.getIntOrFloatBitWidth());
+  if (buffer.getShape() != block.getShape() || !sameElement)
     return op->emitOpError("copies a block of ")
            << block << " but the shared-memory buffer is " << buffer;
   return success();
@@ -72,4 +76,11 @@ LogicalResult WarpGroupDotOp::verify() {
            << a[0] << "x" << a[1] << " * " << b[0] << "x" << b[1] << " -> "
            << d[0] << "x" << d[1];
   return success();
+}
+
+LogicalResult AsyncTMAReduceOp::verify() {
+  if (getKind() == DescriptorReduceKind::NONE)
+    return emitOpError("reduce kind must not be none");
+  return verifyTMACopy(*this, getDesc().getType(), getCoord().size(),
+                       getSrc().getType());
 }

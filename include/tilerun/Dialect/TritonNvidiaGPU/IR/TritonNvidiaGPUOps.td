@@ -4,6 +4,7 @@
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "tilerun/Dialect/Triton/IR/TritonTypes.td"
+include "tilerun/Dialect/Triton/IR/TritonAttrDefs.td"
 include "tilerun/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUDialect.td"
 
 // The ttg resources and descriptor type, named here so that this file does
@@ -123,6 +124,20 @@ def TTNG_AsyncTMACopyLocalToGlobalOp : TTNG_Op<"async_tma_copy_local_to_global">
     Arg<TTNG_MemDesc, "", [MemRead<TTNG_SharedMemory>]>:$src);
   let assemblyFormat = [{
     $desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_AsyncTMAReduceOp : TTNG_Op<"async_tma_reduce"> {
+  let arguments = (ins
+    TT_DescriptorReduceKindAttr:$kind,
+    Arg<TT_TensorDescType, "", [MemRead<TTNG_GlobalMemory>,
+                                MemWrite<TTNG_GlobalMemory>]>:$desc,
+    Variadic<I32>:$coord,
+    Arg<TTNG_MemDesc, "", [MemRead<TTNG_SharedMemory>]>:$src);
+  let assemblyFormat = [{
+    $kind `,` $desc `[` $coord `]` $src attr-dict
+    `:` qualified(type($desc)) `,` qualified(type($src))
   }];
   let hasVerifier = 1;
 }
