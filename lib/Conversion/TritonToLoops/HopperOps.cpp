@@ -163,28 +163,16 @@ LogicalResult lowerTMALoad(TileLowering &tl, OpBuilder &b,
 LogicalResult lowerTMAStore(TileLowering &tl, OpBuilder &b,
                             ttng::AsyncTMACopyLocalToGlobalOp copy) {
   Location loc = copy.getLoc();
-  auto box = tmaBox(tl, copy, copy.getDesc(), copy.getCoord());
-  if (failed(box))
-    return failure();
-  Type elemTy = loweredElementType(box->block);
-  unsigned rank = box->block.getRank();
-  ValueRange parts(box->parts);
-  TileLowering::emitLoopNest(
-      b, loc, box->block.getShape(), [&](OpBuilder &ib, ValueRange idx) {
-        auto [addr, inBounds] = blockAddress(
-            ib, loc, parts[0], elemTy, parts.slice(1, rank),
-            parts.slice(1 + rank, rank), box->start, idx, {}, true);
-        Value v = loadShared(tl, ib, copy, copy.getSrc(), idx);
-        guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
-          checkedGlobalAccess(tl, sb, copy, addr, elemTy, idx, Type(),
-                              [&](OpBuilder &cb) {
-                                storeElement(cb, loc, v, addr,
-                                             byteSize(elemTy));
-                                return Value();
-                              });
-        });
+  RankedTensorType block = copy.getDesc().getType().getBlockType();
+  Type elemTy = loweredElementType(block);
+  return emitDescriptorBlockWrite(
+      tl, b, copy, copy.getDesc(), copy.getCoord(), block.getShape(), elemTy,
+      [&](OpBuilder &ib, ValueRange idx) {
+        return loadShared(tl, ib, copy, copy.getSrc(), idx);
+      },
+      [&](OpBuilder &cb, Value addr, Value v) {
+        storeElement(cb, loc, v, addr, byteSize(elemTy));
       });
-  return success();
 }
 
 /// A TMA reduction: each element of the buffer inside the tensor is
@@ -192,35 +180,23 @@ LogicalResult lowerTMAStore(TileLowering &tl, OpBuilder &b,
 LogicalResult lowerTMAReduce(TileLowering &tl, OpBuilder &b,
                              ttng::AsyncTMAReduceOp red) {
   Location loc = red.getLoc();
-  auto box = tmaBox(tl, red, red.getDesc(), red.getCoord());
-  if (failed(box))
-    return failure();
-  Type elemTy = loweredElementType(box->block);
-  auto kind = descriptorReduceBinOp(
-      red.getKind(), elemTy, box->block.getElementType().isUnsignedInteger());
+  RankedTensorType block = red.getDesc().getType().getBlockType();
+  Type elemTy = loweredElementType(block);
+  auto kind = descriptorReduceBinOp(red.getKind(), elemTy,
+                                    block.getElementType().isUnsignedInteger());
   if (failed(kind))
     return red.emitOpError("reduction '")
            << tt::stringifyDescriptorReduceKind(red.getKind())
            << "' is not defined for " << elemTy;
-  unsigned rank = box->block.getRank();
-  ValueRange parts(box->parts);
-  TileLowering::emitLoopNest(
-      b, loc, box->block.getShape(), [&](OpBuilder &ib, ValueRange idx) {
-        auto [addr, inBounds] = blockAddress(
-            ib, loc, parts[0], elemTy, parts.slice(1, rank),
-            parts.slice(1 + rank, rank), box->start, idx, {}, true);
-        Value v = loadShared(tl, ib, red, red.getSrc(), idx);
-        guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
-          checkedGlobalAccess(tl, sb, red, addr, elemTy, idx, Type(),
-                              [&](OpBuilder &cb) {
-                                LLVM::AtomicRMWOp::create(
-                                    cb, loc, *kind, addr, v,
-                                    LLVM::AtomicOrdering::monotonic);
-                                return Value();
-                              });
-        });
+  return emitDescriptorBlockWrite(
+      tl, b, red, red.getDesc(), red.getCoord(), block.getShape(), elemTy,
+      [&](OpBuilder &ib, ValueRange idx) {
+        return loadShared(tl, ib, red, red.getSrc(), idx);
+      },
+      [&](OpBuilder &cb, Value addr, Value v) {
+        LLVM::AtomicRMWOp::create(cb, loc, *kind, addr, v,
+                                  LLVM::AtomicOrdering::monotonic);
       });
-  return success();
 }
 
 } // namespace

@@ -192,6 +192,36 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
       [&](OpBuilder &ib) { return read(ib, addr); }, other);
 }
 
+LogicalResult emitDescriptorBlockWrite(
+    TileLowering &tl, OpBuilder &b, Operation *op, Value desc,
+    ValueRange indices, ArrayRef<int64_t> shape, Type elemTy,
+    function_ref<Value(OpBuilder &, ValueRange)> valueAt,
+    function_ref<void(OpBuilder &, Value, Value)> write) {
+  Location loc = op->getLoc();
+  ArrayRef<Value> p = tl.parts(desc);
+  unsigned rank = shape.size();
+  if (p.size() != 1 + 2 * rank)
+    return op->emitOpError("descriptor rank mismatch");
+  SmallVector<Value> start;
+  for (Value v : indices)
+    start.push_back(tl.scalar(v));
+  TileLowering::emitLoopNest(
+      b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+        auto [addr, inBounds] = blockAddress(
+            ib, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
+            ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
+        Value v = valueAt(ib, idx);
+        guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
+          checkedGlobalAccess(tl, sb, op, addr, elemTy, idx, Type(),
+                              [&](OpBuilder &cb) {
+                                write(cb, addr, v);
+                                return Value();
+                              });
+        });
+      });
+  return success();
+}
+
 FailureOr<LLVM::AtomicBinOp> descriptorReduceBinOp(tt::DescriptorReduceKind kind,
                                                   Type t, bool isUnsigned) {
   bool isFloat = isa<FloatType>(t);
@@ -243,30 +273,15 @@ static LogicalResult lowerDescriptorReduce(TileLowering &tl, OpBuilder &b,
     return red.emitOpError("reduction '")
            << tt::stringifyDescriptorReduceKind(red.getKind())
            << "' is not defined for " << elemTy;
-  ArrayRef<Value> p = tl.parts(red.getDesc());
-  unsigned rank = type.getRank();
-  if (p.size() != 1 + 2 * rank)
-    return red.emitOpError("descriptor rank mismatch");
-  SmallVector<Value> start;
-  for (Value v : red.getIndices())
-    start.push_back(tl.scalar(v));
-  TileLowering::emitLoopNest(
-      b, loc, type.getShape(), [&](OpBuilder &ib, ValueRange idx) {
-        auto [addr, inBounds] = blockAddress(
-            ib, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
-            ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
-        Value v = tl.element(ib, red.getSrc(), idx);
-        guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
-          checkedGlobalAccess(tl, sb, red, addr, elemTy, idx, Type(),
-                              [&](OpBuilder &cb) {
-                                LLVM::AtomicRMWOp::create(
-                                    cb, loc, *kind, addr, v,
-                                    LLVM::AtomicOrdering::monotonic);
-                                return Value();
-                              });
-        });
+  return emitDescriptorBlockWrite(
+      tl, b, red, red.getDesc(), red.getIndices(), type.getShape(), elemTy,
+      [&](OpBuilder &ib, ValueRange idx) {
+        return tl.element(ib, red.getSrc(), idx);
+      },
+      [&](OpBuilder &cb, Value addr, Value v) {
+        LLVM::AtomicRMWOp::create(cb, loc, *kind, addr, v,
+                                  LLVM::AtomicOrdering::monotonic);
       });
-  return success();
 }
 
 LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
@@ -276,29 +291,14 @@ LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
   if (auto desc = dyn_cast<tt::DescriptorStoreOp>(op)) {
     auto type = asTensor(desc.getSrc().getType());
     Type elemTy = loweredElementType(type);
-    ArrayRef<Value> p = tl.parts(desc.getDesc());
-    unsigned rank = type.getRank();
-    if (p.size() != 1 + 2 * rank)
-      return op->emitOpError("descriptor rank mismatch");
-    SmallVector<Value> start;
-    for (Value v : desc.getIndices())
-      start.push_back(tl.scalar(v));
-    TileLowering::emitLoopNest(
-        b, loc, type.getShape(), [&](OpBuilder &ib, ValueRange idx) {
-          auto [addr, inBounds] = blockAddress(
-              ib, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
-              ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
-          Value v = tl.element(ib, desc.getSrc(), idx);
-          guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
-            checkedGlobalAccess(tl, sb, op, addr, elemTy, idx, Type(),
-                            [&](OpBuilder &cb) {
-                              storeElement(cb, loc, v, addr,
-                                                    byteSize(elemTy));
-                              return Value();
-                            });
-          });
+    return emitDescriptorBlockWrite(
+        tl, b, op, desc.getDesc(), desc.getIndices(), type.getShape(), elemTy,
+        [&](OpBuilder &ib, ValueRange idx) {
+          return tl.element(ib, desc.getSrc(), idx);
+        },
+        [&](OpBuilder &cb, Value addr, Value v) {
+          storeElement(cb, loc, v, addr, byteSize(elemTy));
         });
-    return success();
   }
 
   auto store = cast<tt::StoreOp>(op);

@@ -400,6 +400,15 @@ std::pair<Value, Value> blockAddress(OpBuilder &b, Location loc, Value base,
                                      ValueRange idx,
                                      llvm::ArrayRef<int32_t> checkDims,
                                      bool all);
+/// Writes a block of `shape` through the tensor descriptor `desc` at
+/// `indices`: for every element inside the tensor, `write(builder, address,
+/// value)` with the value `valueAt(builder, idx)`; elements outside the
+/// tensor are dropped, as TMA drops them.
+mlir::LogicalResult emitDescriptorBlockWrite(
+    TileLowering &tl, OpBuilder &b, Operation *op, Value desc,
+    ValueRange indices, llvm::ArrayRef<int64_t> shape, Type elemTy,
+    llvm::function_ref<Value(OpBuilder &, ValueRange)> valueAt,
+    llvm::function_ref<void(OpBuilder &, Value, Value)> write);
 /// The atomicrmw a TMA reduction of `kind` performs on one element of type
 /// `t` (min / max unsigned for unsigned blocks); the wrapping unsigned
 /// increment and decrement are CUDA's inc / dec.
