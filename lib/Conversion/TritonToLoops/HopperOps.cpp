@@ -213,7 +213,7 @@ LogicalResult lowerHopperOp(TileLowering &tl, OpBuilder &b, Operation *op) {
     // Real memory, so that a kernel that also uses the scratch for other
     // things reads and writes valid addresses.
     Value buf = tl.allocBuffer(loc, {std::max<int64_t>(1, scratch.getNbytes())},
-                               b.getI8Type());
+                               b.getI8Type(), /*mayReuse=*/false);
     Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
     base = arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
     tl.bindScalar(scratch.getResult(),

@@ -196,7 +196,7 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
     if (!bits)
       return op->emitOpError("cannot size the allocation of ") << ty;
     int64_t bytes = (*bits + 7) / 8;
-    Value buf = tl.allocBuffer(loc, {bytes}, b.getI8Type());
+    Value buf = tl.allocBuffer(loc, {bytes}, b.getI8Type(), /*mayReuse=*/false);
     Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
     base = arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
     base = LLVM::IntToPtrOp::create(b, loc,

@@ -210,9 +210,9 @@ void TileLowering::emitValueNest(
 }
 
 Value TileLowering::allocBuffer(Location loc, ArrayRef<int64_t> shape,
-                                Type elem) {
+                                Type elem, bool mayReuse) {
   auto type = MemRefType::get(shape, storageType(elem));
-  Value buf = reusableBuffer(type);
+  Value buf = mayReuse ? reusableBuffer(type) : Value();
   if (!buf) {
     OpBuilder eb(entryBlock, entryBlock->begin());
     // Aligned for vector loads of whole rows.

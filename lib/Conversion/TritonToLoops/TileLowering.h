@@ -228,7 +228,11 @@ public:
   /// A stack buffer placed in the kernel's entry block, so loops don't grow
   /// the stack: the buffer of a dead value when one of the type is free
   /// (fewer live tiles keep the working set in the L1 cache), else a new one.
-  Value allocBuffer(Location loc, llvm::ArrayRef<int64_t> shape, Type elem);
+  /// Storage that outlives the op and is not bound to a tile value (shared
+  /// memory, scratch) passes `mayReuse = false`: a buffer taken from a dead
+  /// tile would look free again to the next tile of that type.
+  Value allocBuffer(Location loc, llvm::ArrayRef<int64_t> shape, Type elem,
+                    bool mayReuse = true);
   /// An index constant defined once in the entry block, so that indices built
   /// from it compare equal and hit the element cache.
   Value indexConstant(int64_t v);
