@@ -69,7 +69,15 @@ Value decodeMiniFloat(OpBuilder &b, Location loc, Value code, int32_t ebits,
 
 } // namespace
 
-Value decodeE2M1(OpBuilder &b, Location loc, Value code) {
+Value decodeE2M1(OpBuilder &b, Location loc, Value byte, Value position) {
+  Value code = arith::ExtUIOp::create(b, loc, b.getI32Type(), byte);
+  Value odd = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      arith::AndIOp::create(b, loc, position, constantIndex(b, loc, 1)),
+      constantIndex(b, loc, 0));
+  code = arith::SelectOp::create(
+      b, loc, odd, arith::ShRUIOp::create(b, loc, code, i32Const(b, loc, 4)),
+      code);
   return decodeMiniFloat(b, loc, code, 2, 1);
 }
 
@@ -117,19 +125,9 @@ Value scaledElement(TileLowering &tl, OpBuilder &b, Location loc,
   Value v;
   switch (o.format) {
   case tt::ScaleDotElemType::E2M1: {
-    // Two codes per byte, the even index in the low nibble.
-    Value packed = o.kPack ? k : mn;
+    // Two codes per byte, packed along K or along M / N.
     SmallVector<Value> at = o.kPack ? idx(mn, halve(k)) : idx(halve(mn), k);
-    Value code = arith::ExtUIOp::create(b, loc, b.getI32Type(),
-                                        tl.element(b, o.value, at));
-    Value odd = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ne,
-        arith::AndIOp::create(b, loc, packed, constantIndex(b, loc, 1)),
-        constantIndex(b, loc, 0));
-    code = arith::SelectOp::create(
-        b, loc, odd, arith::ShRUIOp::create(b, loc, code, i32Const(b, loc, 4)),
-        code);
-    v = decodeE2M1(b, loc, code);
+    v = decodeE2M1(b, loc, tl.element(b, o.value, at), o.kPack ? k : mn);
     break;
   }
   case tt::ScaleDotElemType::E2M3:
@@ -188,6 +186,8 @@ LogicalResult lowerDotScaled(TileLowering &tl, OpBuilder &b, Operation *op,
     if (!sTy.getElementType().isInteger(8))
       return op->emitOpError("scales must be e8m0 bytes (i8), not ")
              << sTy.getElementType();
+    if (sTy.getRank() != 2)
+      return op->emitOpError("scales must be 2-D, got ") << sTy;
     int64_t groups = sTy.getShape()[1];
     if (sTy.getShape()[0] != (isLhs ? M : N) || groups == 0 || K % groups)
       return op->emitOpError("scale of shape ")

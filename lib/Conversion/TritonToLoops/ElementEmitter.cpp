@@ -369,19 +369,7 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
         SmallVector<Value> at(idx.begin(), idx.end());
         at[axis] = arith::ShRUIOp::create(b, loc, idx[axis],
                                           constantIndex(b, loc, 1));
-        Value code = arith::ExtUIOp::create(b, loc, b.getI32Type(),
-                                            operand(0, at));
-        Value odd = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::ne,
-            arith::AndIOp::create(b, loc, idx[axis], constantIndex(b, loc, 1)),
-            constantIndex(b, loc, 0));
-        code = arith::SelectOp::create(
-            b, loc, odd,
-            arith::ShRUIOp::create(
-                b, loc, code,
-                arith::ConstantIntOp::create(b, loc, b.getI32Type(), 4)),
-            code);
-        Value v = decodeE2M1(b, loc, code);
+        Value v = decodeE2M1(b, loc, operand(0, at), idx[axis]);
         // Every e2m1 value is exact in bf16 and f16.
         return v.getType() == elemTy
                    ? v

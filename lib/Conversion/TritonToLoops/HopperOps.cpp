@@ -36,34 +36,6 @@ namespace tilerun {
 namespace loops {
 namespace {
 
-/// The element of shared-memory buffer `memdesc` at `idx`.
-Value loadShared(TileLowering &tl, OpBuilder &b, Operation *op, Value memdesc,
-                 ValueRange idx) {
-  MemDescView &view = tl.memdesc(memdesc);
-  Type elemTy = cast<ttg::MemDescType>(memdesc.getType()).getElementType();
-  if (!view.base)
-    return tl.fail(b, op, "reads a descriptor that could not be lowered",
-                   elemTy);
-  Location loc = op->getLoc();
-  Value addr = addressOf(b, loc, view, idx);
-  return checkedSharedAccess(tl, b, op, view, addr, elemTy, idx, elemTy,
-                             [&](OpBuilder &cb) -> Value {
-                               return loadElement(cb, loc, elemTy, addr,
-                                                  byteSize(elemTy));
-                             });
-}
-
-void storeShared(TileLowering &tl, OpBuilder &b, Operation *op,
-                 const MemDescView &view, Value v, ValueRange idx) {
-  Location loc = op->getLoc();
-  Value addr = addressOf(b, loc, view, idx);
-  checkedSharedAccess(tl, b, op, view, addr, v.getType(), idx, Type(),
-                      [&](OpBuilder &cb) {
-                        storeElement(cb, loc, v, addr, byteSize(v.getType()));
-                        return Value();
-                      });
-}
-
 /// Keeps the fields of a device-made TMA descriptor (see the file comment).
 LogicalResult recordTensorMap(TileLowering &tl, OpBuilder &b,
                               ttng::TensormapCreateOp create) {
@@ -97,67 +69,30 @@ LogicalResult recordTensorMap(TileLowering &tl, OpBuilder &b,
   return success();
 }
 
-/// The descriptor's (base, shape, strides) and the block's start.
-struct TMABox {
-  ArrayRef<Value> parts;
-  SmallVector<Value> start;
-  RankedTensorType block;
-};
-
-FailureOr<TMABox> tmaBox(TileLowering &tl, Operation *op, Value desc,
-                         ValueRange coords) {
-  TMABox box;
-  box.block = cast<tt::TensorDescType>(desc.getType()).getBlockType();
-  box.parts = tl.parts(desc);
-  if (box.parts.size() != 1 + 2 * static_cast<size_t>(box.block.getRank()))
-    return op->emitOpError("descriptor rank mismatch");
-  for (Value c : coords)
-    box.start.push_back(tl.scalar(c));
-  return box;
-}
-
 LogicalResult lowerTMALoad(TileLowering &tl, OpBuilder &b,
                            ttng::AsyncTMACopyGlobalToLocalOp copy) {
   Location loc = copy.getLoc();
-  auto box = tmaBox(tl, copy, copy.getDesc(), copy.getCoord());
-  if (failed(box))
-    return failure();
   MemDescView view = tl.memdesc(copy.getResult());
   if (!view.base)
     return copy.emitOpError("writes a descriptor that could not be lowered");
-  Type elemTy = loweredElementType(box->block);
-  unsigned rank = box->block.getRank();
-  ValueRange parts(box->parts);
-  bool nanFill = tl.nanFilledDescriptors.contains(copy.getDesc());
+  RankedTensorType block = copy.getDesc().getType().getBlockType();
+  Type elemTy = loweredElementType(block);
+  bool nanFill = tl.nanFilledDescriptors.contains(copy.getDesc()) &&
+                 isa<FloatType>(elemTy);
   guardedEffect(b, loc, tl.scalar(copy.getPred()), [&](OpBuilder &pb) {
     TileLowering::emitLoopNest(
-        pb, loc, box->block.getShape(), [&](OpBuilder &ib, ValueRange idx) {
-          auto [addr, inBounds] = blockAddress(
-              ib, loc, parts[0], elemTy, parts.slice(1, rank),
-              parts.slice(1 + rank, rank), box->start, idx, {}, true);
-          Value fill =
-              nanFill && isa<FloatType>(elemTy)
-                  ? arith::ConstantOp::create(
-                        ib, loc,
-                        ib.getFloatAttr(elemTy,
-                                        std::numeric_limits<double>::quiet_NaN()))
-                        .getResult()
-                  : zeroOf(ib, loc, elemTy);
-          Value v = guarded(
-              ib, loc, inBounds, elemTy,
-              [&, addr = addr](OpBuilder &rb) {
-                return checkedGlobalAccess(
-                    tl, rb, copy, addr, elemTy, idx, elemTy,
-                    [&](OpBuilder &cb) -> Value {
-                      return loadElement(cb, loc, elemTy, addr,
-                                         byteSize(elemTy));
-                    });
-              },
-              fill);
-          storeShared(tl, ib, copy, view, v, idx);
+        pb, loc, block.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+          Value fill;
+          if (nanFill)
+            fill = arith::ConstantOp::create(
+                ib, loc,
+                ib.getFloatAttr(elemTy, std::numeric_limits<double>::quiet_NaN()));
+          Value v = readDescriptorElement(tl, ib, copy, copy.getDesc(),
+                                          copy.getCoord(), idx, elemTy, fill);
+          storeSharedElement(tl, ib, copy, view, v, idx);
         });
   });
-  return success();
+  return success(!tl.hasFailed());
 }
 
 LogicalResult lowerTMAStore(TileLowering &tl, OpBuilder &b,
@@ -168,7 +103,7 @@ LogicalResult lowerTMAStore(TileLowering &tl, OpBuilder &b,
   return emitDescriptorBlockWrite(
       tl, b, copy, copy.getDesc(), copy.getCoord(), block.getShape(), elemTy,
       [&](OpBuilder &ib, ValueRange idx) {
-        return loadShared(tl, ib, copy, copy.getSrc(), idx);
+        return loadSharedElement(tl, ib, copy, copy.getSrc(), idx);
       },
       [&](OpBuilder &cb, Value addr, Value v) {
         storeElement(cb, loc, v, addr, byteSize(elemTy));
@@ -191,7 +126,7 @@ LogicalResult lowerTMAReduce(TileLowering &tl, OpBuilder &b,
   return emitDescriptorBlockWrite(
       tl, b, red, red.getDesc(), red.getCoord(), block.getShape(), elemTy,
       [&](OpBuilder &ib, ValueRange idx) {
-        return loadShared(tl, ib, red, red.getSrc(), idx);
+        return loadSharedElement(tl, ib, red, red.getSrc(), idx);
       },
       [&](OpBuilder &cb, Value addr, Value v) {
         LLVM::AtomicRMWOp::create(cb, loc, *kind, addr, v,
@@ -262,13 +197,10 @@ LogicalResult lowerWarpGroupDot(TileLowering &tl, OpBuilder &b, Operation *op,
     TileLowering::emitLoopNest(
         b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
           Value e = isa<ttg::MemDescType>(v.getType())
-                        ? loadShared(tl, ib, op, v, idx)
+                        ? loadSharedElement(tl, ib, op, v, idx)
                         : tl.element(ib, v, idx);
-          if (e.getType() != acc)
-            e = isa<FloatType>(acc) ? emitFloatExtend(ib, loc, e, acc)
-                                    : arith::ExtSIOp::create(ib, loc, acc, e)
-                                          .getResult();
-          tl.storeBuffer(ib, loc, e, buf, idx);
+          tl.storeBuffer(ib, loc, extendToAccumulator(ib, loc, e, acc), buf,
+                         idx);
         });
     return buf;
   };

@@ -132,6 +132,31 @@ Value paddingValue(OpBuilder &b, Location loc, Type elemTy,
 
 } // namespace
 
+Value readDescriptorElement(TileLowering &tl, OpBuilder &b, Operation *op,
+                            Value desc, ValueRange indices, ValueRange idx,
+                            Type elemTy, Value fill) {
+  Location loc = op->getLoc();
+  ArrayRef<Value> p = tl.parts(desc);
+  unsigned rank = idx.size();
+  if (p.size() != 1 + 2 * rank)
+    return tl.fail(b, op, "descriptor rank mismatch", elemTy);
+  SmallVector<Value> start;
+  for (Value v : indices)
+    start.push_back(tl.scalar(v));
+  auto [addr, inBounds] = blockAddress(
+      b, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
+      ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
+  return guarded(
+      b, loc, inBounds, elemTy,
+      [&, addr = addr](OpBuilder &ib) {
+        return checkedGlobalAccess(tl, ib, op, addr, elemTy, idx, elemTy,
+                                   [&](OpBuilder &cb) {
+                                     return loadScalar(cb, loc, elemTy, addr);
+                                   });
+      },
+      fill ? fill : zeroOf(b, loc, elemTy));
+}
+
 Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
                       ValueRange idx) {
   Location loc = op->getLoc();
@@ -142,22 +167,9 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
         tl, ib, op, addr, elemTy, idx, elemTy,
         [&](OpBuilder &cb) { return loadScalar(cb, loc, elemTy, addr); });
   };
-  if (auto desc = dyn_cast<tt::DescriptorLoadOp>(op)) {
-    ArrayRef<Value> p = tl.parts(desc.getDesc());
-    unsigned rank = idx.size();
-    if (p.size() != 1 + 2 * rank)
-      return tl.fail(b, op, "descriptor rank mismatch", elemTy);
-    SmallVector<Value> start;
-    for (Value v : desc.getIndices())
-      start.push_back(tl.scalar(v));
-    auto [addr, inBounds] = blockAddress(
-        b, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
-        ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
-    return guarded(
-        b, loc, inBounds, elemTy,
-        [&, addr = addr](OpBuilder &ib) { return read(ib, addr); },
-        zeroOf(b, loc, elemTy));
-  }
+  if (auto desc = dyn_cast<tt::DescriptorLoadOp>(op))
+    return readDescriptorElement(tl, b, op, desc.getDesc(), desc.getIndices(),
+                                 idx, elemTy, Value());
 
   auto load = cast<tt::LoadOp>(op);
   Type ptrTy = load.getPtr().getType();

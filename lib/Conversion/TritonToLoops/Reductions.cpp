@@ -566,6 +566,14 @@ static void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B,
       });
 }
 
+Value extendToAccumulator(OpBuilder &b, Location loc, Value e, Type acc) {
+  if (e.getType() == acc)
+    return e;
+  if (isa<FloatType>(acc))
+    return emitFloatExtend(b, loc, e, acc);
+  return arith::ExtSIOp::create(b, loc, acc, e);
+}
+
 LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
                        Value out) {
   auto dot = cast<tt::DotOp>(op);
@@ -576,7 +584,6 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
   if (aTy.getRank() != 2 && aTy.getRank() != 3)
     return op->emitOpError("only 2-D and batched 3-D dots are supported");
   Type acc = dTy.getElementType();
-  bool isFloat = isa<FloatType>(acc);
   int64_t rank = aTy.getRank();
   int64_t batch = rank == 3 ? aTy.getShape()[0] : 1;
   int64_t M = aTy.getShape()[rank - 2], K = aTy.getShape()[rank - 1];
@@ -591,14 +598,9 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
     tl.emitMaskVersioned(b, loc, shape, v, {}, [&](OpBuilder &nb) {
       TileLowering::emitLoopNest(
           nb, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
-            Value e = tl.element(ib, v, idx);
-            if (e.getType() != acc) {
-              if (isFloat)
-                e = emitFloatExtend(ib, loc, e, acc);
-              else
-                e = arith::ExtSIOp::create(ib, loc, acc, e);
-            }
-            tl.storeBuffer(ib, loc, e, buf, idx);
+            tl.storeBuffer(
+                ib, loc, extendToAccumulator(ib, loc, tl.element(ib, v, idx), acc),
+                buf, idx);
           });
     });
     return buf;

@@ -131,18 +131,10 @@ FailureOr<MemDescView> rootPlacement(TileLowering &tl, Operation *op,
 
 void storeTile(TileLowering &tl, OpBuilder &b, Operation *op, Value src,
                const MemDescView &view) {
-  Location loc = op->getLoc();
   auto type = asTensor(src.getType());
   TileLowering::emitLoopNest(
-      b, loc, type.getShape(), [&](OpBuilder &ib, ValueRange idx) {
-        Value v = tl.element(ib, src, idx);
-        Value addr = addressOf(ib, loc, view, idx);
-        checkedSharedAccess(tl, ib, op, view, addr, v.getType(), idx, Type(),
-                            [&](OpBuilder &cb) {
-                              storeElement(cb, loc, v, addr,
-                                                    elementBytes(v.getType()));
-                              return Value();
-                            });
+      b, op->getLoc(), type.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+        storeSharedElement(tl, ib, op, view, tl.element(ib, src, idx), idx);
       });
 }
 
@@ -166,11 +158,11 @@ FailureOr<MemDescView> placeMemDesc(TileLowering &tl, Operation *op,
   return view;
 }
 
-Value emitLocalLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
-                           ValueRange idx) {
-  auto load = cast<ttg::LocalLoadOp>(op);
-  MemDescView &view = tl.memdesc(load.getSrc());
-  Type elemTy = loweredElementType(load.getType());
+Value loadSharedElement(TileLowering &tl, OpBuilder &b, Operation *op,
+                        Value memdesc, ValueRange idx) {
+  MemDescView &view = tl.memdesc(memdesc);
+  Type elemTy = loweredElementType(
+      cast<ttg::MemDescType>(memdesc.getType()).getElementType());
   if (!view.base)
     return tl.fail(b, op, "reads a descriptor that could not be lowered",
                    elemTy);
@@ -178,9 +170,25 @@ Value emitLocalLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
   Value addr = addressOf(b, loc, view, idx);
   return checkedSharedAccess(
       tl, b, op, view, addr, elemTy, idx, elemTy, [&](OpBuilder &cb) -> Value {
-        return loadElement(cb, loc, elemTy, addr,
-                                    elementBytes(elemTy));
+        return loadElement(cb, loc, elemTy, addr, elementBytes(elemTy));
       });
+}
+
+void storeSharedElement(TileLowering &tl, OpBuilder &b, Operation *op,
+                        const MemDescView &view, Value v, ValueRange idx) {
+  Location loc = op->getLoc();
+  Value addr = addressOf(b, loc, view, idx);
+  checkedSharedAccess(tl, b, op, view, addr, v.getType(), idx, Type(),
+                      [&](OpBuilder &cb) {
+                        storeElement(cb, loc, v, addr, elementBytes(v.getType()));
+                        return Value();
+                      });
+}
+
+Value emitLocalLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
+                           ValueRange idx) {
+  return loadSharedElement(tl, b, op, cast<ttg::LocalLoadOp>(op).getSrc(),
+                           idx);
 }
 
 LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
@@ -257,13 +265,7 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
           } else {
             v = load(ib);
           }
-          Value addr = addressOf(ib, loc, view, idx);
-          checkedSharedAccess(tl, ib, op, view, addr, elemTy, idx, Type(),
-                              [&](OpBuilder &cb) {
-                                storeElement(cb, loc, v, addr,
-                                                      elementBytes(elemTy));
-                                return Value();
-                              });
+          storeSharedElement(tl, ib, op, view, v, idx);
         });
     return success();
   }

@@ -404,6 +404,11 @@ std::pair<Value, Value> blockAddress(OpBuilder &b, Location loc, Value base,
                                      ValueRange idx,
                                      llvm::ArrayRef<int32_t> checkDims,
                                      bool all);
+/// Element `idx` of the block read through the tensor descriptor `desc` at
+/// `indices`: `fill` (zero when null) outside the tensor.
+Value readDescriptorElement(TileLowering &tl, OpBuilder &b, Operation *op,
+                            Value desc, ValueRange indices, ValueRange idx,
+                            Type elemTy, Value fill);
 /// Writes a block of `shape` through the tensor descriptor `desc` at
 /// `indices`: for every element inside the tensor, `write(builder, address,
 /// value)` with the value `valueAt(builder, idx)`; elements outside the
@@ -444,8 +449,13 @@ mlir::LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
 /// f32 product (DotScaled.cpp).
 mlir::LogicalResult lowerDotScaled(TileLowering &tl, OpBuilder &b,
                                    Operation *op, Value out);
-/// The f32 value of the e2m1 (fp4) code in the low 4 bits of the i32 `code`.
-Value decodeE2M1(OpBuilder &b, Location loc, Value code);
+/// The f32 value of the e2m1 (fp4) code for the element at `position`
+/// (index) along the packed dimension: `byte` (i8) holds two codes, the even
+/// position in its low nibble.
+Value decodeE2M1(OpBuilder &b, Location loc, Value byte, Value position);
+/// A dot operand's element widened to the accumulator type (floats
+/// extended, integers sign-extended).
+Value extendToAccumulator(OpBuilder &b, Location loc, Value e, Type acc);
 /// out = c + A * B for operands packed into buffers of the accumulator type
 /// (A: [batch x] M x K, B: [batch x] K x N); `out` may be c's own buffer.
 /// A null `c` means `out` holds the accumulator already.
@@ -473,6 +483,12 @@ mlir::FailureOr<MemDescView> placeMemDesc(TileLowering &tl, Operation *op,
                                           Value allocBytes, Type rootType);
 mlir::LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
                                         Operation *op);
+/// One element of a shared-memory buffer, read or written through its
+/// layout placement (bounds-checked in checked mode).
+Value loadSharedElement(TileLowering &tl, OpBuilder &b, Operation *op,
+                        Value memdesc, ValueRange idx);
+void storeSharedElement(TileLowering &tl, OpBuilder &b, Operation *op,
+                        const MemDescView &view, Value v, ValueRange idx);
 Value emitLocalLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
                            ValueRange idx);
 
