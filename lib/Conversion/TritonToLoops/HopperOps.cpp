@@ -110,30 +110,6 @@ LogicalResult lowerTMAStore(TileLowering &tl, OpBuilder &b,
       });
 }
 
-/// A TMA reduction: each element of the buffer inside the tensor is
-/// combined into global memory atomically.
-LogicalResult lowerTMAReduce(TileLowering &tl, OpBuilder &b,
-                             ttng::AsyncTMAReduceOp red) {
-  Location loc = red.getLoc();
-  RankedTensorType block = red.getDesc().getType().getBlockType();
-  Type elemTy = loweredElementType(block);
-  auto kind = descriptorReduceBinOp(red.getKind(), elemTy,
-                                    block.getElementType().isUnsignedInteger());
-  if (failed(kind))
-    return red.emitOpError("reduction '")
-           << tt::stringifyDescriptorReduceKind(red.getKind())
-           << "' is not defined for " << elemTy;
-  return emitDescriptorBlockWrite(
-      tl, b, red, red.getDesc(), red.getCoord(), block.getShape(), elemTy,
-      [&](OpBuilder &ib, ValueRange idx) {
-        return loadSharedElement(tl, ib, red, red.getSrc(), idx);
-      },
-      [&](OpBuilder &cb, Value addr, Value v) {
-        LLVM::AtomicRMWOp::create(cb, loc, *kind, addr, v,
-                                  LLVM::AtomicOrdering::monotonic);
-      });
-}
-
 } // namespace
 
 bool isHopperOp(Operation *op) {
@@ -173,7 +149,12 @@ LogicalResult lowerHopperOp(TileLowering &tl, OpBuilder &b, Operation *op) {
   if (auto copy = dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(op))
     return lowerTMAStore(tl, b, copy);
   if (auto red = dyn_cast<ttng::AsyncTMAReduceOp>(op))
-    return lowerTMAReduce(tl, b, red);
+    return emitDescriptorReduce(tl, b, op, red.getKind(), red.getDesc(),
+                                red.getCoord(),
+                                [&](OpBuilder &ib, ValueRange idx) {
+                                  return loadSharedElement(tl, ib, op,
+                                                           red.getSrc(), idx);
+                                });
   if (isa<ttng::InitBarrierOp, ttng::InvalBarrierOp, ttng::BarrierExpectOp,
           ttng::WaitBarrierOp, ttng::ArriveBarrierOp,
           ttng::AsyncCopyMbarrierArriveOp, ttng::FenceAsyncSharedOp,

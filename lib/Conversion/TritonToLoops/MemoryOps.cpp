@@ -234,8 +234,11 @@ LogicalResult emitDescriptorBlockWrite(
   return success();
 }
 
-FailureOr<LLVM::AtomicBinOp> descriptorReduceBinOp(tt::DescriptorReduceKind kind,
-                                                  Type t, bool isUnsigned) {
+/// The atomicrmw a TMA reduction of `kind` performs on one element of type
+/// `t` (min / max unsigned for unsigned blocks); the wrapping unsigned
+/// increment and decrement are CUDA's inc / dec.
+static FailureOr<LLVM::AtomicBinOp>
+reduceBinOp(tt::DescriptorReduceKind kind, Type t, bool isUnsigned) {
   bool isFloat = isa<FloatType>(t);
   switch (kind) {
   case tt::DescriptorReduceKind::ADD:
@@ -269,29 +272,25 @@ FailureOr<LLVM::AtomicBinOp> descriptorReduceBinOp(tt::DescriptorReduceKind kind
   return failure();
 }
 
-/// tt.descriptor_reduce: every in-bounds element of the block is combined
-/// into global memory atomically (other programs may reduce into the same
-/// elements); what lies outside the tensor is dropped, as TMA does.
-static LogicalResult lowerDescriptorReduce(TileLowering &tl, OpBuilder &b,
-                                           tt::DescriptorReduceOp red) {
-  Location loc = red.getLoc();
-  auto type = asTensor(red.getSrc().getType());
-  Type elemTy = loweredElementType(type);
+LogicalResult emitDescriptorReduce(
+    TileLowering &tl, OpBuilder &b, Operation *op,
+    tt::DescriptorReduceKind kind, Value desc, ValueRange indices,
+    function_ref<Value(OpBuilder &, ValueRange)> valueAt) {
+  RankedTensorType block =
+      cast<tt::TensorDescType>(desc.getType()).getBlockType();
+  Type elemTy = loweredElementType(block);
   // The block's integer type says whether min / max are unsigned.
-  Type blockElem = red.getDesc().getType().getBlockType().getElementType();
-  auto kind = descriptorReduceBinOp(red.getKind(), elemTy,
-                                    blockElem.isUnsignedInteger());
-  if (failed(kind))
-    return red.emitOpError("reduction '")
-           << tt::stringifyDescriptorReduceKind(red.getKind())
+  auto binOp = reduceBinOp(kind, elemTy,
+                           block.getElementType().isUnsignedInteger());
+  if (failed(binOp))
+    return op->emitOpError("reduction '")
+           << tt::stringifyDescriptorReduceKind(kind)
            << "' is not defined for " << elemTy;
+  Location loc = op->getLoc();
   return emitDescriptorBlockWrite(
-      tl, b, red, red.getDesc(), red.getIndices(), type.getShape(), elemTy,
-      [&](OpBuilder &ib, ValueRange idx) {
-        return tl.element(ib, red.getSrc(), idx);
-      },
+      tl, b, op, desc, indices, block.getShape(), elemTy, valueAt,
       [&](OpBuilder &cb, Value addr, Value v) {
-        LLVM::AtomicRMWOp::create(cb, loc, *kind, addr, v,
+        LLVM::AtomicRMWOp::create(cb, loc, *binOp, addr, v,
                                   LLVM::AtomicOrdering::monotonic);
       });
 }
@@ -299,7 +298,11 @@ static LogicalResult lowerDescriptorReduce(TileLowering &tl, OpBuilder &b,
 LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
   Location loc = op->getLoc();
   if (auto red = dyn_cast<tt::DescriptorReduceOp>(op))
-    return lowerDescriptorReduce(tl, b, red);
+    return emitDescriptorReduce(tl, b, op, red.getKind(), red.getDesc(),
+                                red.getIndices(),
+                                [&](OpBuilder &ib, ValueRange idx) {
+                                  return tl.element(ib, red.getSrc(), idx);
+                                });
   if (auto desc = dyn_cast<tt::DescriptorStoreOp>(op)) {
     auto type = asTensor(desc.getSrc().getType());
     Type elemTy = loweredElementType(type);

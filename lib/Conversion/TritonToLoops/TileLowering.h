@@ -418,12 +418,15 @@ mlir::LogicalResult emitDescriptorBlockWrite(
     ValueRange indices, llvm::ArrayRef<int64_t> shape, Type elemTy,
     llvm::function_ref<Value(OpBuilder &, ValueRange)> valueAt,
     llvm::function_ref<void(OpBuilder &, Value, Value)> write);
-/// The atomicrmw a TMA reduction of `kind` performs on one element of type
-/// `t` (min / max unsigned for unsigned blocks); the wrapping unsigned
-/// increment and decrement are CUDA's inc / dec.
-mlir::FailureOr<mlir::LLVM::AtomicBinOp>
-descriptorReduceBinOp(mlir::triton::DescriptorReduceKind kind, Type t,
-                      bool isUnsigned);
+/// A TMA reduction (tt.descriptor_reduce, ttng.async_tma_reduce): every
+/// element inside the tensor of the block at `indices` is combined into
+/// global memory with a relaxed atomicrmw (min / max unsigned for `ui`
+/// blocks, inc / dec as LLVM's wrapping uinc_wrap / udec_wrap); other
+/// programs may reduce into the same elements.
+mlir::LogicalResult emitDescriptorReduce(
+    TileLowering &tl, OpBuilder &b, Operation *op,
+    mlir::triton::DescriptorReduceKind kind, Value desc, ValueRange indices,
+    llvm::function_ref<Value(OpBuilder &, ValueRange)> valueAt);
 /// Address of element `idx` of a shared-memory view (SharedMemory.cpp).
 Value addressOf(OpBuilder &b, Location loc, const MemDescView &view,
                 ValueRange idx);

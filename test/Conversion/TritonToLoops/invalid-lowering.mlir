@@ -27,3 +27,14 @@ tt.func public @scaled_f16_result(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %o: !tt.
   tt.store %op, %d : tensor<16x16x!tt.ptr<f16>>
   tt.return
 }
+
+// -----
+
+// TMA has no bitwise reductions of floats.
+tt.func public @float_and(%p: !tt.ptr<f32>, %i: i32, %n: i64) {
+  %d = tt.make_tensor_descriptor %p, [%i, %i], [%n, %n] : !tt.ptr<f32>, !tt.tensordesc<tensor<16x16xf32>>
+  %v = arith.constant dense<1.0> : tensor<16x16xf32>
+  // expected-error @+1 {{reduction 'and' is not defined for 'f32'}}
+  tt.descriptor_reduce and, %d[%i, %i], %v : !tt.tensordesc<tensor<16x16xf32>>, tensor<16x16xf32>
+  tt.return
+}
