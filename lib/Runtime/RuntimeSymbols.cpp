@@ -2,6 +2,7 @@
 #include "tilerun/Runtime/RuntimeSymbols.h"
 
 #include "LaunchState.h"
+#include "Partitions.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
@@ -201,6 +202,18 @@ static llvm::orc::SymbolMap runtimeSymbolMap(llvm::orc::MangleAndInterner intern
       {"tilerun_print_str", reinterpret_cast<void *>(&tilerun_print_str)},
       {"tilerun_print_i64", reinterpret_cast<void *>(&tilerun_print_i64)},
       {"tilerun_print_f64", reinterpret_cast<void *>(&tilerun_print_f64)},
+      {"tilerun_partition_spawn",
+       reinterpret_cast<void *>(&tilerun_partition_spawn)},
+      {"tilerun_partition_join",
+       reinterpret_cast<void *>(&tilerun_partition_join)},
+      {"tilerun_mbarrier_init", reinterpret_cast<void *>(&tilerun_mbarrier_init)},
+      {"tilerun_mbarrier_arrive",
+       reinterpret_cast<void *>(&tilerun_mbarrier_arrive)},
+      {"tilerun_mbarrier_expect",
+       reinterpret_cast<void *>(&tilerun_mbarrier_expect)},
+      {"tilerun_mbarrier_complete_tx",
+       reinterpret_cast<void *>(&tilerun_mbarrier_complete_tx)},
+      {"tilerun_mbarrier_wait", reinterpret_cast<void *>(&tilerun_mbarrier_wait)},
   };
   llvm::orc::SymbolMap map;
   for (const Hook &h : hooks)

@@ -1750,6 +1750,260 @@ def c_desc_reduce(name):
 
 CASES += [("desc_reduce", c_desc_reduce, {})]
 
+
+# ---------------------------------------------------------------- warp specialization (Hopper)
+# Triton 3.6's gl.warp_specialize takes (function, args) pairs, the default
+# partition first.
+
+@gluon.jit
+def _ws_load_part(a_ptr, b_ptr, load_empty, load_ready, a_bufs, b_bufs, xoff, xnumel, ynumel,
+                  XBLOCK: gl.constexpr, YBLOCK: gl.constexpr):
+    # Triton 3.6 cannot pass a device-made descriptor into a worker
+    # partition, so each partition makes its own.
+    sl: gl.constexpr = gl.NVMMASharedLayout.get_default_for([XBLOCK, YBLOCK], gl.float32)
+    a_d = tma.make_tensor_descriptor(a_ptr, [xnumel, ynumel], [ynumel, 1], [XBLOCK, YBLOCK], sl)
+    b_d = tma.make_tensor_descriptor(b_ptr, [xnumel, ynumel], [ynumel, 1], [XBLOCK, YBLOCK], sl)
+    nbuf: gl.constexpr = a_bufs.type.shape[0]
+    for i in range(gl.cdiv(ynumel, YBLOCK)):
+        idx = i % nbuf
+        ph = i // nbuf & 1
+        # A fresh mbarrier counts as having completed the phase before its
+        # first, so waiting on parity 1 passes at once.
+        mbarrier.wait(load_empty.index(idx), ph ^ 1)
+        bar = load_ready.index(idx)
+        mbarrier.expect(bar, a_d.block_type.nbytes + b_d.block_type.nbytes)
+        tma.async_copy_global_to_shared(a_d, [xoff, i * YBLOCK], bar, a_bufs.index(idx))
+        tma.async_copy_global_to_shared(b_d, [xoff, i * YBLOCK], bar, b_bufs.index(idx))
+
+@gluon.jit
+def _ws_store_part(c_ptr, c_empty, c_ready, c_bufs, xoff, xnumel, ynumel, XBLOCK: gl.constexpr,
+                   YBLOCK: gl.constexpr):
+    sl: gl.constexpr = gl.NVMMASharedLayout.get_default_for([XBLOCK, YBLOCK], gl.float32)
+    c_d = tma.make_tensor_descriptor(c_ptr, [xnumel, ynumel], [ynumel, 1], [XBLOCK, YBLOCK], sl)
+    nbuf: gl.constexpr = c_bufs.type.shape[0]
+    outstanding: gl.constexpr = nbuf - 1
+    for i in range(gl.cdiv(ynumel, YBLOCK)):
+        idx = i % nbuf
+        mbarrier.wait(c_ready.index(idx), i // nbuf & 1)
+        tma.async_copy_shared_to_global(c_d, [xoff, i * YBLOCK], c_bufs.index(idx))
+        tma.store_wait(outstanding)
+        mbarrier.arrive(c_empty.index((i - outstanding) % nbuf), count=1, pred=i >= outstanding)
+    tma.store_wait(0)
+
+@gluon.jit
+def _ws_compute_part(load_empty, load_ready, c_empty, c_ready, a_bufs, b_bufs, c_bufs, ynumel,
+                     XBLOCK: gl.constexpr, YBLOCK: gl.constexpr, layout: gl.constexpr):
+    nl: gl.constexpr = a_bufs.type.shape[0]
+    ns: gl.constexpr = c_bufs.type.shape[0]
+    total = gl.zeros([XBLOCK], gl.float32, layout=gl.SliceLayout(1, layout))
+    for i in range(gl.cdiv(ynumel, YBLOCK)):
+        li = i % nl
+        mbarrier.wait(load_ready.index(li), i // nl & 1)
+        a = a_bufs.index(li).load(layout)
+        b = b_bufs.index(li).load(layout)
+        hopper.fence_async_shared()
+        mbarrier.arrive(load_empty.index(li), count=1)
+        c = a * 2.0 + b
+        total += gl.sum(c, axis=1)
+        si = i % ns
+        mbarrier.wait(c_empty.index(si), (i // ns & 1) ^ 1)
+        c_bufs.index(si).store(c)
+        hopper.fence_async_shared()
+        mbarrier.arrive(c_ready.index(si), count=1)
+    # The default partition's results are a tuple.
+    return (total,)
+
+@gluon.jit
+def g_ws_ring(a_ptr, b_ptr, c_ptr, sum_ptr, xnumel, ynumel, XBLOCK: gl.constexpr, YBLOCK: gl.constexpr,
+              NL: gl.constexpr, NS: gl.constexpr):
+    # The warp-specialized elementwise kernel of Gluon's tutorial, on
+    # device-made descriptors: a TMA load partition and a TMA store partition
+    # (one warp each) around the default (compute) partition, handing tiles
+    # over through rings of shared buffers guarded by empty/ready mbarriers.
+    # The default partition also returns the row sums it accumulated.
+    sl: gl.constexpr = gl.NVMMASharedLayout.get_default_for([XBLOCK, YBLOCK], gl.float32)
+    layout: gl.constexpr = gl.BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])
+    a_bufs = gl.allocate_shared_memory(gl.float32, [NL, XBLOCK, YBLOCK], sl)
+    b_bufs = gl.allocate_shared_memory(gl.float32, [NL, XBLOCK, YBLOCK], sl)
+    c_bufs = gl.allocate_shared_memory(gl.float32, [NS, XBLOCK, YBLOCK], sl)
+    load_empty = gl.allocate_shared_memory(gl.int64, [NL, 1], mbarrier.MBarrierLayout())
+    load_ready = gl.allocate_shared_memory(gl.int64, [NL, 1], mbarrier.MBarrierLayout())
+    c_empty = gl.allocate_shared_memory(gl.int64, [NS, 1], mbarrier.MBarrierLayout())
+    c_ready = gl.allocate_shared_memory(gl.int64, [NS, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(NL):
+        mbarrier.init(load_empty.index(i), count=1)
+        mbarrier.init(load_ready.index(i), count=1)
+    for i in gl.static_range(NS):
+        mbarrier.init(c_empty.index(i), count=1)
+        mbarrier.init(c_ready.index(i), count=1)
+    xoff = gl.program_id(0) * XBLOCK
+    res = gl.warp_specialize([
+        (_ws_compute_part, (load_empty, load_ready, c_empty, c_ready, a_bufs, b_bufs, c_bufs, ynumel, XBLOCK, YBLOCK, layout)),
+        (_ws_load_part, (a_ptr, b_ptr, load_empty, load_ready, a_bufs, b_bufs, xoff, xnumel, ynumel, XBLOCK, YBLOCK)),
+        (_ws_store_part, (c_ptr, c_empty, c_ready, c_bufs, xoff, xnumel, ynumel, XBLOCK, YBLOCK)),
+    ], [1, 1], [24, 24])
+    total = res[0]
+    rows = xoff + gl.arange(0, XBLOCK, layout=gl.SliceLayout(1, layout))
+    gl.store(sum_ptr + rows, total, mask=rows < xnumel)
+
+def c_g_ws_ring(name, NL, NS, xn, yn):
+    XB, YB = 32, 64
+    a = T(xn, yn); b = T(xn, yn); c = T(xn, yn, kind="poison"); s = T(xn, kind="poison")
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device=DEV))
+    g = (cdiv(xn, XB),)
+    k = g_ws_ring[g](a, b, c, s, xn, yn, XB, YB, NL, NS, num_warps=4)
+    record(name, k, g_ws_ring, g, [a, b, c, s, xn, yn], ["c_ptr", "sum_ptr"], tol=(1e-5, 1e-4),
+           note="row sums in any order")
+
+@gluon.jit
+def _wsm_loader(a_ptr, b_ptr, bars_empty, bars_ready, a_s, b_s, off_m, off_n, M, N, K, BM: gl.constexpr,
+                BN: gl.constexpr, BK: gl.constexpr):
+    a_l: gl.constexpr = gl.NVMMASharedLayout.get_default_for([BM, BK], gl.float16)
+    b_l: gl.constexpr = gl.NVMMASharedLayout.get_default_for([BK, BN], gl.float16)
+    a_d = tma.make_tensor_descriptor(a_ptr, [M, K], [K, 1], [BM, BK], a_l)
+    b_d = tma.make_tensor_descriptor(b_ptr, [K, N], [N, 1], [BK, BN], b_l)
+    S: gl.constexpr = a_s.type.shape[0]
+    for kt in range(gl.cdiv(K, BK)):
+        s = kt % S
+        mbarrier.wait(bars_empty.index(s), (kt // S & 1) ^ 1)
+        bar = bars_ready.index(s)
+        mbarrier.expect(bar, a_d.block_type.nbytes + b_d.block_type.nbytes)
+        tma.async_copy_global_to_shared(a_d, [off_m, kt * BK], bar, a_s.index(s))
+        tma.async_copy_global_to_shared(b_d, [kt * BK, off_n], bar, b_s.index(s))
+
+@gluon.jit
+def _wsm_mma(bars_empty, bars_ready, a_s, b_s, K, BK: gl.constexpr, BM: gl.constexpr, BN: gl.constexpr):
+    S: gl.constexpr = a_s.type.shape[0]
+    mma: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BN, 16])
+    acc = gl.zeros([BM, BN], gl.float32, layout=mma)
+    for kt in range(gl.cdiv(K, BK)):
+        s = kt % S
+        mbarrier.wait(bars_ready.index(s), kt // S & 1)
+        acc = hopper.warpgroup_mma(a_s.index(s), b_s.index(s), acc, is_async=True)
+        acc = hopper.warpgroup_mma_wait(num_outstanding=0, deps=[acc])
+        mbarrier.arrive(bars_empty.index(s), count=1)
+    return (acc,)
+
+@gluon.jit
+def g_ws_matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: gl.constexpr, BN: gl.constexpr, BK: gl.constexpr,
+                S: gl.constexpr):
+    # A warp-specialized Hopper matmul: a one-warp TMA loader partition fills
+    # a ring of S stages; the default partition runs wgmma and returns the
+    # accumulator, which the kernel stores after the partitions join.
+    pid_m = gl.program_id(0); pid_n = gl.program_id(1)
+    a_l: gl.constexpr = gl.NVMMASharedLayout.get_default_for([BM, BK], gl.float16)
+    b_l: gl.constexpr = gl.NVMMASharedLayout.get_default_for([BK, BN], gl.float16)
+    a_s = gl.allocate_shared_memory(gl.float16, [S, BM, BK], a_l)
+    b_s = gl.allocate_shared_memory(gl.float16, [S, BK, BN], b_l)
+    bars_empty = gl.allocate_shared_memory(gl.int64, [S, 1], mbarrier.MBarrierLayout())
+    bars_ready = gl.allocate_shared_memory(gl.int64, [S, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(S):
+        mbarrier.init(bars_empty.index(i), count=1)
+        mbarrier.init(bars_ready.index(i), count=1)
+    off_m = pid_m * BM; off_n = pid_n * BN
+    res = gl.warp_specialize([
+        (_wsm_mma, (bars_empty, bars_ready, a_s, b_s, K, BK, BM, BN)),
+        (_wsm_loader, (a_ptr, b_ptr, bars_empty, bars_ready, a_s, b_s, off_m, off_n, M, N, K, BM, BN, BK)),
+    ], [1], [24])
+    acc = res[0]
+    mma: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BN, 16])
+    om = off_m + gl.arange(0, BM, layout=gl.SliceLayout(1, mma)); on = off_n + gl.arange(0, BN, layout=gl.SliceLayout(0, mma))
+    gl.store(c_ptr + om[:, None] * N + on[None, :], acc, mask=(om[:, None] < M) & (on[None, :] < N))
+
+def c_g_ws_matmul(name):
+    M, N, K = 100, 96, 200
+    BM, BN, BK, S = 64, 64, 32, 3
+    a = T(M, K, dtype=torch.float16); b = T(K, N, dtype=torch.float16); c = T(M, N, kind="poison")
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device=DEV))
+    g = (cdiv(M, BM), cdiv(N, BN))
+    k = g_ws_matmul[g](a, b, c, M, N, K, BM, BN, BK, S, num_warps=4)
+    record(name, k, g_ws_matmul, g, [a, b, c, M, N, K], ["c_ptr"], tol=(1e-4, 1e-4))
+
+@gluon.jit
+def _wsp_producer(x_ptr, ready, free, buf, n, BLOCK: gl.constexpr):
+    # Plain loads and shared stores in a one-warp partition: the hand-off is
+    # an mbarrier arrive after the store (the consumer waits on it).
+    S: gl.constexpr = buf.type.shape[0]
+    lay: gl.constexpr = gl.BlockedLayout([1], [32], [1], [0])
+    pid = gl.program_id(0)
+    for i in range(gl.cdiv(n, BLOCK)):
+        s = i % S
+        mbarrier.wait(free.index(s), (i // S & 1) ^ 1)
+        offs = i * BLOCK + gl.arange(0, BLOCK, layout=lay)
+        v = gl.load(x_ptr + pid * n + offs, mask=offs < n, other=0.0)
+        buf.index(s).store(v)
+        mbarrier.arrive(ready.index(s), count=1)
+
+@gluon.jit
+def _wsp_consumer(ready, free, buf, n, BLOCK: gl.constexpr):
+    S: gl.constexpr = buf.type.shape[0]
+    lay: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    run_max = gl.full([BLOCK], float("-inf"), gl.float32, layout=lay)
+    acc = gl.zeros([BLOCK], gl.float32, layout=lay)
+    for i in range(gl.cdiv(n, BLOCK)):
+        s = i % S
+        mbarrier.wait(ready.index(s), i // S & 1)
+        v = buf.index(s).load(lay)
+        mbarrier.arrive(free.index(s), count=1)
+        offs = i * BLOCK + gl.arange(0, BLOCK, layout=lay)
+        run_max = gl.maximum(run_max, gl.where(offs < n, v, float("-inf")))
+        acc += v * v
+    return gl.max(run_max, axis=0), gl.sum(acc, axis=0)
+
+@gluon.jit
+def g_ws_pointer(x_ptr, max_ptr, ss_ptr, n, BLOCK: gl.constexpr, S: gl.constexpr):
+    # A producer partition of one warp streams each program's row into an
+    # S-stage ring with plain loads; the default partition reduces it and
+    # returns two scalars.
+    buf = gl.allocate_shared_memory(gl.float32, [S, BLOCK], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    ready = gl.allocate_shared_memory(gl.int64, [S, 1], mbarrier.MBarrierLayout())
+    free = gl.allocate_shared_memory(gl.int64, [S, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(S):
+        mbarrier.init(ready.index(i), count=1)
+        mbarrier.init(free.index(i), count=1)
+    mx, ss = gl.warp_specialize([
+        (_wsp_consumer, (ready, free, buf, n, BLOCK)),
+        (_wsp_producer, (x_ptr, ready, free, buf, n, BLOCK)),
+    ], [1], [24])
+    pid = gl.program_id(0)
+    gl.store(max_ptr + pid, mx)
+    gl.store(ss_ptr + pid, ss)
+
+def c_g_ws_pointer(name):
+    R, n = 3, 1000
+    x = T(R, n); mx = T(R, kind="poison"); ss = T(R, kind="poison")
+    k = g_ws_pointer[(R,)](x, mx, ss, n, 128, 2, num_warps=4)
+    record(name, k, g_ws_pointer, (R,), [x, mx, ss, n], ["max_ptr", "ss_ptr"], tol=(1e-5, 1e-4),
+           note="sum of squares in any order")
+
+@triton.jit
+def ws_auto_matmul_k(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # Triton's automatic warp specialization of a descriptor matmul loop.
+    pid_m = tl.program_id(0); pid_n = tl.program_id(1)
+    a_d = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_d = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1], block_shape=[BK, BN])
+    c_d = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    acc = tl.zeros([BM, BN], tl.float32)
+    for k in tl.range(0, tl.cdiv(K, BK), warp_specialize=True):
+        acc = tl.dot(a_d.load([pid_m * BM, k * BK]), b_d.load([k * BK, pid_n * BN]), acc)
+    c_d.store([pid_m * BM, pid_n * BN], acc)
+
+def c_ws_auto_matmul(name):
+    M, N, K = 200, 192, 256
+    BM, BN, BK = 128, 64, 64
+    a = T(M, K, dtype=torch.float16); b = T(K, N, dtype=torch.float16); c = T(M, N, kind="poison")
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device=DEV))
+    g = (cdiv(M, BM), cdiv(N, BN))
+    k = ws_auto_matmul_k[g](a, b, c, M, N, K, BM, BN, BK, num_warps=4, num_stages=3)
+    has_ws = "ttg.warp_specialize" in k.asm["ttgir"]
+    record(name, k, ws_auto_matmul_k, g, [a, b, c, M, N, K], ["c_ptr"], tol=(1e-4, 1e-4),
+           note="ttgir has ttg.warp_specialize: %s" % has_ws)
+
+GLUON_CASES_HOPPER += [("gluon_ws_ring", c_g_ws_ring, {"NL": 2, "NS": 2, "xn": 100, "yn": 200}),
+                       ("gluon_ws_ring_single", c_g_ws_ring, {"NL": 1, "NS": 1, "xn": 64, "yn": 130}),
+                       ("gluon_ws_matmul", c_g_ws_matmul, {}), ("gluon_ws_pointer", c_g_ws_pointer, {})]
+CASES += [("ws_auto_matmul", c_ws_auto_matmul, {})]
+
 GLUON_CASES = [
     ("gluon_nvmma_sw128_f16", c_g_layout_raw, {"M": 32, "N": 64, "layout": lambda: nvmma(128, 16)}),
     ("gluon_nvmma_sw64_f16", c_g_layout_raw, {"M": 32, "N": 32, "layout": lambda: nvmma(64, 16)}),

@@ -35,6 +35,7 @@ struct ConvertTritonToLoopsPass
     opts.checked = checked;
     opts.prefetchNextProgram = prefetchNextProgram;
     opts.streamingStores = streamingStores;
+    opts.maxProgramBytes = maxProgramBytes;
     SmallVector<triton::FuncOp> kernels;
     for (auto f : module.getOps<triton::FuncOp>())
       kernels.push_back(f);

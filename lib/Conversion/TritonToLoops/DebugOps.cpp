@@ -29,7 +29,7 @@ Value TileLowering::globalString(OpBuilder &b, Location loc, StringRef text) {
     std::string data = text.str();
     data.push_back('\0');
     auto type = LLVM::LLVMArrayType::get(gb.getI8Type(), data.size());
-    std::string name = "__tilerun_str_" + std::to_string(strings.size());
+    std::string name = uniqueSymbol("__tilerun_str_");
     global = LLVM::GlobalOp::create(gb, loc, type, /*isConstant=*/true,
                                     LLVM::Linkage::Private, name,
                                     gb.getStringAttr(data));

@@ -3,8 +3,11 @@
 // One CPU thread runs a whole program, so the Hopper machinery for
 // overlapping memory traffic with compute has nothing to overlap: a TMA copy
 // is a loop that finishes before the next op, a warpgroup MMA is the dot it
-// computes, and the mbarriers, expect-tx counts and fences that order them
-// are already satisfied. What remains is the data movement:
+// computes, and fences order nothing. mbarriers keep their meaning, because
+// the partitions of ttg.warp_specialize (WarpSpecialize.cpp) hand buffers to
+// each other with them: init, arrive, expect-tx and the copies' complete-tx
+// update the barrier (lib/Runtime/Partitions.cpp), and a wait lets the other
+// partitions run until its phase completes. The data movement:
 //
 //  - tensormap_create writes a TMA descriptor to scratch memory; the
 //    lowering keeps its fields (base, shape, strides in elements, fill mode)
@@ -69,6 +72,65 @@ LogicalResult recordTensorMap(TileLowering &tl, OpBuilder &b,
   return success();
 }
 
+/// The mbarrier a `!ttg.memdesc<1xi64>` view holds.
+Value barrierAddress(TileLowering &tl, OpBuilder &b, Location loc, Value bar) {
+  return addressOf(b, loc, tl.memdesc(bar), {tl.indexConstant(0)});
+}
+
+/// Calls the runtime's `tilerun_mbarrier_<hook>(args...)`.
+void callBarrierHook(TileLowering &tl, OpBuilder &b, Location loc,
+                     StringRef hook, ValueRange args) {
+  SmallVector<Type> types(args.getTypes());
+  auto fn = tl.runtimeFunction(
+      ("tilerun_mbarrier_" + hook).str(),
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(b.getContext()),
+                                  types));
+  LLVM::CallOp::create(b, loc, fn, args);
+}
+
+Value i32Constant(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+}
+
+LogicalResult lowerBarrierOp(TileLowering &tl, OpBuilder &b, Operation *op) {
+  Location loc = op->getLoc();
+  auto pred = [&](Value p) { return p ? tl.scalar(p) : Value(); };
+  if (auto init = dyn_cast<ttng::InitBarrierOp>(op)) {
+    callBarrierHook(tl, b, loc, "init",
+                    {barrierAddress(tl, b, loc, init.getAlloc()),
+                     i32Constant(b, loc, init.getCount())});
+  } else if (auto expect = dyn_cast<ttng::BarrierExpectOp>(op)) {
+    guardedEffect(b, loc, pred(expect.getPred()), [&](OpBuilder &gb) {
+      callBarrierHook(tl, gb, loc, "expect",
+                      {barrierAddress(tl, gb, loc, expect.getAlloc()),
+                       i32Constant(gb, loc, expect.getSize())});
+    });
+  } else if (auto arrive = dyn_cast<ttng::ArriveBarrierOp>(op)) {
+    guardedEffect(b, loc, pred(arrive.getPred()), [&](OpBuilder &gb) {
+      callBarrierHook(tl, gb, loc, "arrive",
+                      {barrierAddress(tl, gb, loc, arrive.getAlloc()),
+                       i32Constant(gb, loc, arrive.getCount())});
+    });
+  } else if (auto arrive = dyn_cast<ttng::AsyncCopyMbarrierArriveOp>(op)) {
+    // The cp.async copies it tracks are complete. Without .noinc the
+    // barrier first expects one more arrival, which their completion then
+    // makes: no net change.
+    if (arrive.getNoIncrement())
+      callBarrierHook(tl, b, loc, "arrive",
+                      {barrierAddress(tl, b, loc, arrive.getBarrier()),
+                       i32Constant(b, loc, 1)});
+  } else if (auto wait = dyn_cast<ttng::WaitBarrierOp>(op)) {
+    std::string where = describeLocation(loc) + ": ttng.wait_barrier";
+    guardedEffect(b, loc, pred(wait.getPred()), [&](OpBuilder &gb) {
+      callBarrierHook(tl, gb, loc, "wait",
+                      {barrierAddress(tl, gb, loc, wait.getAlloc()),
+                       tl.scalar(wait.getPhase()),
+                       tl.globalString(gb, loc, where)});
+    });
+  }
+  return success(!tl.hasFailed());
+}
+
 LogicalResult lowerTMALoad(TileLowering &tl, OpBuilder &b,
                            ttng::AsyncTMACopyGlobalToLocalOp copy) {
   Location loc = copy.getLoc();
@@ -91,6 +153,14 @@ LogicalResult lowerTMALoad(TileLowering &tl, OpBuilder &b,
                                           copy.getCoord(), idx, elemTy, fill);
           storeSharedElement(tl, ib, copy, view, v, idx);
         });
+    // The whole box counts toward the barrier's expected bytes, the filled
+    // part outside the tensor included.
+    int64_t bytes = byteSize(elemTy);
+    for (int64_t d : block.getShape())
+      bytes *= d;
+    callBarrierHook(tl, pb, loc, "complete_tx",
+                    {barrierAddress(tl, pb, loc, copy.getBarrier()),
+                     i32Constant(pb, loc, bytes)});
   });
   return success(!tl.hasFailed());
 }
@@ -155,9 +225,10 @@ LogicalResult lowerHopperOp(TileLowering &tl, OpBuilder &b, Operation *op) {
                                   return loadSharedElement(tl, ib, op,
                                                            red.getSrc(), idx);
                                 });
-  if (isa<ttng::InitBarrierOp, ttng::InvalBarrierOp, ttng::BarrierExpectOp,
-          ttng::WaitBarrierOp, ttng::ArriveBarrierOp,
-          ttng::AsyncCopyMbarrierArriveOp, ttng::FenceAsyncSharedOp,
+  if (isa<ttng::InitBarrierOp, ttng::BarrierExpectOp, ttng::WaitBarrierOp,
+          ttng::ArriveBarrierOp, ttng::AsyncCopyMbarrierArriveOp>(op))
+    return lowerBarrierOp(tl, b, op);
+  if (isa<ttng::InvalBarrierOp, ttng::FenceAsyncSharedOp,
           ttng::TensormapFenceproxyAcquireOp, ttng::TMAStoreWaitOp>(op))
     return success(); // the copies they order are complete already
   return op->emitOpError("is not supported by the CPU lowering");

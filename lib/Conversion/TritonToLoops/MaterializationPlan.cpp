@@ -201,7 +201,11 @@ bool MaterializationPlan::isDeadAt(Value v, Operation *at,
 }
 
 void MaterializationPlan::build(FunctionOpInterface func) {
-  for (Block &block : func.getFunctionBody())
+  build(func.getFunctionBody());
+}
+
+void MaterializationPlan::build(Region &region) {
+  for (Block &block : region)
     planBlock(block);
 }
 

@@ -24,8 +24,8 @@ static uint64_t storageBytes(Type t) {
   return 8;
 }
 
-LogicalResult checkProgramBytes(ModuleOp module, func::FuncOp fn,
-                                uint64_t limit) {
+FailureOr<uint64_t> checkProgramBytes(ModuleOp module, func::FuncOp fn,
+                                      uint64_t limit) {
   uint64_t total = 0, largest = 0;
   Location largestLoc = fn.getLoc();
   bool overflow = false;
@@ -59,7 +59,7 @@ LogicalResult checkProgramBytes(ModuleOp module, func::FuncOp fn,
                          LLVM::Linkage::External,
                          ("__tilerun_program_bytes_" + fn.getName()).str(),
                          b.getI64IntegerAttr(total));
-  return success();
+  return total;
 }
 
 } // namespace loops

@@ -247,6 +247,17 @@ Value TileLowering::reusableBuffer(MemRefType type) {
   return best;
 }
 
+std::string TileLowering::uniqueSymbol(StringRef prefix) {
+  // Partitions are lowered by TileLowerings of their own into the same
+  // module, so names are checked against the module, not counted per
+  // lowering.
+  std::string name;
+  do
+    name = (prefix + Twine(constantCount++)).str();
+  while (module.lookupSymbol(name));
+  return name;
+}
+
 Value TileLowering::indexConstant(int64_t v) {
   Value &c = indexConstants[v];
   if (!c) {
@@ -917,7 +928,7 @@ LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
                                                type.getElementType());
             auto memTy = MemRefType::get(type.getShape(), type.getElementType());
             OpBuilder gb(module.getBody(), module.getBody()->begin());
-            std::string name = "__tilerun_cst_" + std::to_string(constantCount++);
+            std::string name = uniqueSymbol("__tilerun_cst_");
             memref::GlobalOp::create(gb, c.getLoc(), name,
                                      gb.getStringAttr("private"), memTy,
                                      dense.reshape(plain), /*constant=*/true,
@@ -979,6 +990,8 @@ LogicalResult TileLowering::lowerOp(OpBuilder &b, Operation *op) {
     LLVM::AssumeOp::create(b, op->getLoc(), scalar(assume.getCond()));
     return success();
   }
+  if (isa<ttg::WarpSpecializeOp>(op))
+    return lowerWarpSpecialize(b, op);
   if (isHopperOp(op))
     return lowerHopperOp(*this, b, op);
   if (auto wait = dyn_cast<triton::nvidia_gpu::WarpGroupDotWaitOp>(op)) {
@@ -1061,7 +1074,12 @@ LogicalResult TileLowering::lowerFunction(FunctionOpInterface kernel) {
   plan.build(kernel);
   // Checked mode reports accesses exactly; prefetches are not accesses, but
   // they would be the only unchecked address arithmetic.
-  if (options.prefetchNextProgram && !options.checked)
+  // Nor does a warp-specialized kernel get them: its loads are spread over
+  // partitions that the plan does not see as one program.
+  bool specialized = kernel->walk([](ttg::WarpSpecializeOp) {
+                             return WalkResult::interrupt();
+                           }).wasInterrupted();
+  if (options.prefetchNextProgram && !options.checked && !specialized)
     prefetches = planNextProgramPrefetch(kernel, plan);
   OpBuilder b = OpBuilder::atBlockEnd(entryBlock);
   if (failed(lowerBlock(b, oldEntry)) || errorReported)

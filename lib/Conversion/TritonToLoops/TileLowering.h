@@ -63,6 +63,8 @@ struct Options {
   /// Non-temporal stores for large launches (StreamingStores.cpp); the
   /// target must be x86 with AVX-512.
   bool streamingStores = false;
+  /// Stack bytes a program (or a warp_specialize partition) may use.
+  uint64_t maxProgramBytes = uint64_t(64) << 20;
 };
 
 //===----------------------------------------------------------------------===//
@@ -74,6 +76,8 @@ struct Options {
 class MaterializationPlan {
 public:
   void build(mlir::FunctionOpInterface func);
+  /// Plans a region lowered as a function of its own (a partition).
+  void build(mlir::Region &region);
   bool isMaterialized(Value v) const { return materialized.contains(v); }
   /// True when no op from `at` on reads `v`'s buffer (with `readByAt`, `at`
   /// itself may still read it: it is the op taking the buffer over). Values
@@ -285,6 +289,10 @@ public:
   Value globalString(OpBuilder &b, Location loc, llvm::StringRef text);
   mlir::LLVM::LLVMFuncOp runtimeFunction(llvm::StringRef name,
                                          mlir::LLVM::LLVMFunctionType type);
+  /// `prefix` followed by a number no symbol of the module has yet.
+  std::string uniqueSymbol(llvm::StringRef prefix);
+  /// An llvm.alloca of one `type` in the entry block.
+  Value entryAlloca(Location loc, Type type);
 
   mlir::ModuleOp module;
   Options options;
@@ -298,6 +306,17 @@ private:
   mlir::LogicalResult lowerIf(OpBuilder &b, Operation *op);
   mlir::LogicalResult lowerWhile(OpBuilder &b, Operation *op);
   mlir::LogicalResult lowerMaterializingOp(OpBuilder &b, Operation *op);
+  /// ttg.warp_specialize (WarpSpecialize.cpp): each partition becomes a
+  /// function of its own started as a fiber; the default region runs inline.
+  mlir::LogicalResult lowerWarpSpecialize(OpBuilder &b, Operation *op);
+  /// Lowers a partition region into `fn`, whose only argument points at the
+  /// captures' lowered values followed by the grid arguments, laid out as
+  /// `captureType`. `nanFilled` marks the captured descriptors whose
+  /// out-of-bounds elements read as NaN.
+  mlir::LogicalResult lowerPartition(mlir::Region &region,
+                                     mlir::func::FuncOp fn,
+                                     mlir::LLVM::LLVMStructType captureType,
+                                     llvm::ArrayRef<bool> nanFilled);
   /// Masks of the loads whose elements are computed inline from `roots`.
   void collectFusedMasks(ValueRange roots,
                          llvm::SmallVectorImpl<Value> &masks) const;
@@ -512,9 +531,10 @@ Value checkedSharedAccess(TileLowering &tl, OpBuilder &b, Operation *op,
 
 /// Rejects a lowered kernel whose stack buffers (tile buffers and shared
 /// memory) exceed `limit` bytes per program; records their size for the
-/// runtime (ResourceLimits.cpp).
-mlir::LogicalResult checkProgramBytes(mlir::ModuleOp module,
-                                      mlir::func::FuncOp fn, uint64_t limit);
+/// runtime (ResourceLimits.cpp). Returns the bytes.
+mlir::FailureOr<uint64_t> checkProgramBytes(mlir::ModuleOp module,
+                                            mlir::func::FuncOp fn,
+                                            uint64_t limit);
 
 /// Float truncation with Triton's rounding modes (FloatConversions.cpp).
 Value emitFloatTruncate(OpBuilder &b, Location loc, Value x, Type to,

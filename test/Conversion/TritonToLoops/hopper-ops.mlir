@@ -1,19 +1,24 @@
 // RUN: tilerun-opt %s -split-input-file -tilerun-convert-triton-to-loops -canonicalize -cse -verify-diagnostics | FileCheck %s
 
 // A device-made TMA descriptor feeds a TMA load into NVMMA shared memory, a
-// warpgroup MMA whose use_c is a runtime flag, and a TMA store. Barriers,
-// fences and waits leave nothing behind; the descriptor's byte stride
+// warpgroup MMA whose use_c is a runtime flag, and a TMA store. Fences
+// leave nothing behind; mbarriers become runtime calls, the TMA load
+// completing the bytes the barrier expects; the descriptor's byte stride
 // becomes an element stride.
 // CHECK-LABEL: func.func @tma_wgmma
 // CHECK-NOT: ttng.
 // CHECK: %[[STRIDE:.*]] = arith.divsi %arg3, %c2_i64
-// The TMA load: out-of-bounds elements read as zero.
+// CHECK: llvm.call @tilerun_mbarrier_init(%[[BAR:.*]], %c1_i32)
+// The TMA load (predicated): out-of-bounds elements read as zero.
 // CHECK: scf.if %arg4 {
+// CHECK:   llvm.call @tilerun_mbarrier_expect(%[[BAR]], %c8192_i32)
 // CHECK:   scf.for
 // CHECK:     scf.for
 // CHECK:       %[[IN:.*]] = scf.if %{{.*}} -> (f16) {
 // CHECK:         llvm.load %{{.*}} : !llvm.ptr -> f16
 // CHECK:       llvm.store %[[IN]]
+// CHECK:   llvm.call @tilerun_mbarrier_complete_tx(%[[BAR]], %c8192_i32)
+// CHECK: llvm.call @tilerun_mbarrier_wait(%[[BAR]], %c0_i32, %{{.*}})
 // use_c false starts the accumulator at zero.
 // CHECK: arith.select %arg4, %{{.*}}, %cst
 // CHECK: vector.fma

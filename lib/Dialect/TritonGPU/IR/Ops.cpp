@@ -140,6 +140,18 @@ LogicalResult AsyncCopyGlobalToLocalOp::verify() {
 // Views
 //===----------------------------------------------------------------------===//
 
+/// A view stays in its source's memory space. It may drop mutability (a
+/// read-only view of a mutable buffer, as Triton's warp specialization makes
+/// for wgmma operands) but never add it.
+static LogicalResult verifyViewMemory(Operation *op, MemDescType srcTy,
+                                      MemDescType dstTy) {
+  if (srcTy.getMemorySpace() != dstTy.getMemorySpace())
+    return op->emitError("src and result must have the same memory space");
+  if (dstTy.getMutableMemory() && !srcTy.getMutableMemory())
+    return op->emitError("a view of immutable memory cannot be mutable");
+  return success();
+}
+
 LogicalResult MemDescIndexOp::verify() {
   MemDescType srcTy = getSrc().getType(), dstTy = getType();
   if (srcTy.getElementType() != dstTy.getElementType())
@@ -156,10 +168,8 @@ LogicalResult MemDescIndexOp::verify() {
     return emitError("We don't support memdesc_index of a subview");
   if (dstTy.getAllocShape() != dstTy.getShape())
     return emitError("alloc shape must match shape for both result and src");
-  if (srcTy.getMemorySpace() != dstTy.getMemorySpace() ||
-      srcTy.getMutableMemory() != dstTy.getMutableMemory())
-    return emitError("src and result must have the same memory space and "
-                     "mutability");
+  if (failed(verifyViewMemory(getOperation(), srcTy, dstTy)))
+    return failure();
   return success();
 }
 
@@ -189,10 +199,8 @@ LogicalResult MemDescSubsliceOp::verify() {
     return emitError("src and result must have the same encoding");
   if (srcTy.getAllocShape() != dstTy.getAllocShape())
     return emitError("result must keep the alloc shape of the source");
-  if (srcTy.getMemorySpace() != dstTy.getMemorySpace() ||
-      srcTy.getMutableMemory() != dstTy.getMutableMemory())
-    return emitError("src and result must have the same memory space and "
-                     "mutability");
+  if (failed(verifyViewMemory(getOperation(), srcTy, dstTy)))
+    return failure();
   auto swizzled = dyn_cast<SwizzledSharedEncodingAttr>(srcTy.getEncoding());
   unsigned lead = srcTy.getRank() -
                   getSharedEncodingRank(srcTy.getEncoding()).value_or(0);
@@ -232,10 +240,8 @@ LogicalResult MemDescTransOp::verify() {
   }
   if (srcTy.getElementType() != dstTy.getElementType())
     return emitError("result element type must match desc element type");
-  if (srcTy.getMemorySpace() != dstTy.getMemorySpace() ||
-      srcTy.getMutableMemory() != dstTy.getMutableMemory())
-    return emitError("src and result must have the same memory space and "
-                     "mutability");
+  if (failed(verifyViewMemory(getOperation(), srcTy, dstTy)))
+    return failure();
   SmallVector<int64_t> shape, alloc(srcTy.getAllocShape().drop_back(rank));
   ArrayRef<int64_t> srcAlloc = srcTy.getAllocShape().take_back(rank);
   for (int32_t o : order) {
@@ -278,10 +284,8 @@ LogicalResult MemDescReshapeOp::verify() {
   MemDescType srcTy = getSrc().getType(), dstTy = getType();
   if (srcTy.getElementType() != dstTy.getElementType())
     return emitError("result element type must match desc element type");
-  if (srcTy.getMemorySpace() != dstTy.getMemorySpace() ||
-      srcTy.getMutableMemory() != dstTy.getMutableMemory())
-    return emitError("src and result must have the same memory space and "
-                     "mutability");
+  if (failed(verifyViewMemory(getOperation(), srcTy, dstTy)))
+    return failure();
   if (srcTy.getShape() != srcTy.getAllocShape().take_back(srcTy.getRank()))
     return emitError("NYI: memdesc_reshape of a subslice");
   if (srcTy.getNumElements() != dstTy.getNumElements())
@@ -396,4 +400,143 @@ LogicalResult Fp4ToFpOp::verify() {
     return emitOpError("result must have the source's shape with dim ")
            << axis << " doubled";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ttg.warp_specialize
+//===----------------------------------------------------------------------===//
+
+// Triton prints the op and its partitions op as one:
+//
+//   %r = ttg.warp_specialize(%captures) attributes {...}
+//   default { ... }
+//   partition0(%args) num_warps(N) { ... }
+//   ... : (capture types) -> (result types)
+//
+// The captures are operands of the inner ttg.warp_specialize.partitions op
+// (which isolates the partition regions); each partition's num_warps is an
+// element of the outer op's partitionNumWarps.
+
+WarpSpecializePartitionsOp WarpSpecializeOp::getPartitionOp() {
+  return cast<WarpSpecializePartitionsOp>(
+      getPartitionOpHolder().front().front());
+}
+
+ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> captures;
+  SMLoc capturesLoc = parser.getCurrentLocation();
+  if (parser.parseOperandList(captures, OpAsmParser::Delimiter::Paren) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      parser.parseKeyword("default"))
+    return failure();
+  Region *defaultRegion = result.addRegion();
+  if (parser.parseRegion(*defaultRegion, /*arguments=*/{}))
+    return failure();
+
+  OperationState partitions(result.location,
+                            WarpSpecializePartitionsOp::getOperationName());
+  SmallVector<int32_t> numWarps;
+  for (unsigned i = 0;; ++i) {
+    SMLoc keywordLoc = parser.getCurrentLocation();
+    StringRef keyword;
+    if (failed(parser.parseOptionalKeyword(&keyword)))
+      break;
+    std::string expected = "partition" + std::to_string(i);
+    if (keyword != expected)
+      return parser.emitError(keywordLoc, "expected '")
+             << expected << "' or ':', found '" << keyword << "'";
+    SmallVector<OpAsmParser::Argument> args;
+    int32_t warps;
+    if (parser.parseArgumentList(args, OpAsmParser::Delimiter::Paren,
+                                 /*allowType=*/true) ||
+        parser.parseKeyword("num_warps") || parser.parseLParen() ||
+        parser.parseInteger(warps) || parser.parseRParen())
+      return failure();
+    numWarps.push_back(warps);
+    Region *region = partitions.addRegion();
+    if (parser.parseRegion(*region, args))
+      return failure();
+  }
+
+  FunctionType type;
+  if (parser.parseColonType(type) ||
+      parser.resolveOperands(captures, type.getInputs(), capturesLoc,
+                             partitions.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  result.addAttribute(getPartitionNumWarpsAttrName(result.name),
+                      parser.getBuilder().getDenseI32ArrayAttr(numWarps));
+
+  Region *holder = result.addRegion();
+  Block *block = new Block();
+  holder->push_back(block);
+  OpBuilder b(parser.getContext());
+  b.setInsertionPointToStart(block);
+  b.create(partitions);
+  return success();
+}
+
+void WarpSpecializeOp::print(OpAsmPrinter &p) {
+  WarpSpecializePartitionsOp partitions = getPartitionOp();
+  p << '(' << partitions.getExplicitCaptures() << ')';
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+                                     {getPartitionNumWarpsAttrName()});
+  p.printNewline();
+  p << "default ";
+  p.printRegion(getDefaultRegion(), /*printEntryBlockArgs=*/false);
+  for (auto [i, region] : llvm::enumerate(partitions.getPartitionRegions())) {
+    p.printNewline();
+    p << "partition" << i << '(';
+    llvm::interleaveComma(region.getArguments(), p, [&](BlockArgument arg) {
+      p.printRegionArgument(arg);
+    });
+    p << ") num_warps(" << getPartitionNumWarps()[i] << ") ";
+    p.printRegion(region, /*printEntryBlockArgs=*/false);
+  }
+  p << " : ";
+  p.printFunctionalType(partitions.getExplicitCaptures().getTypes(),
+                        getResultTypes());
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  Block &holder = getPartitionOpHolder().front();
+  if (holder.getOperations().size() != 1 ||
+      !isa<WarpSpecializePartitionsOp>(holder.front()))
+    return emitOpError("expects its second region to hold exactly one "
+                       "ttg.warp_specialize.partitions op");
+  WarpSpecializePartitionsOp partitions = getPartitionOp();
+  if (getPartitionNumWarps().size() != partitions.getNumRegions())
+    return emitOpError("has ")
+           << getPartitionNumWarps().size() << " num_warps values for "
+           << partitions.getNumRegions() << " partitions";
+  TypeRange captureTypes = partitions.getExplicitCaptures().getTypes();
+  for (auto [i, region] : llvm::enumerate(partitions.getPartitionRegions())) {
+    if (region.getArgumentTypes() != captureTypes)
+      return emitOpError("partition ")
+             << i << " takes arguments of types " << region.getArgumentTypes()
+             << " but the captures have types " << captureTypes;
+    if (!isa<WarpReturnOp>(region.front().getTerminator()))
+      return emitOpError("partition ") << i << " must end in ttg.warp_return";
+  }
+  auto yield = dyn_cast<WarpYieldOp>(getDefaultRegion().front().getTerminator());
+  if (!yield)
+    return emitOpError("default region must end in ttg.warp_yield");
+  if (yield.getValues().getTypes() != getResultTypes())
+    return emitOpError("default region yields ")
+           << yield.getValues().getTypes() << " but the op returns "
+           << getResultTypes();
+  return success();
+}
+
+ParseResult WarpSpecializePartitionsOp::parse(OpAsmParser &parser,
+                                              OperationState &) {
+  return parser.emitError(parser.getCurrentLocation(),
+                          "ttg.warp_specialize.partitions is written as part "
+                          "of ttg.warp_specialize");
+}
+
+void WarpSpecializePartitionsOp::print(OpAsmPrinter &p) {
+  // Only reached when the op is printed on its own (e.g. in a diagnostic).
+  p << '(' << getExplicitCaptures() << ") : " << getExplicitCaptures().getTypes();
 }

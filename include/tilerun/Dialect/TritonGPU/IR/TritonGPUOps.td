@@ -2,6 +2,7 @@
 #define TILERUN_TRITONGPU_OPS
 
 include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "tilerun/Dialect/Triton/IR/TritonTypes.td"
 include "tilerun/Dialect/Triton/IR/TritonTraits.td"
@@ -161,6 +162,67 @@ def TTG_MemDescReinterpretOp : TTG_ViewOp<"memdesc_reinterpret"> {
   let assemblyFormat = [{
     $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
   }];
+}
+
+
+//===----------------------------------------------------------------------===//
+// Warp specialization
+//===----------------------------------------------------------------------===//
+
+def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [RecursiveMemoryEffects]> {
+  let summary = "runs a default region and isolated partitions concurrently";
+  let description = [{
+    The default region runs on the enclosing program's warps and may use
+    values from above; each partition (in the `ttg.warp_specialize.partitions`
+    op of the second region) receives the explicit captures as block
+    arguments. All regions start together and join at the end of the op;
+    the default region's `ttg.warp_yield` operands become the results.
+
+    ```mlir
+    %r = ttg.warp_specialize(%a, %b) attributes {requestedRegisters = array<i32: 24>}
+    default {
+      ttg.warp_yield %x : i32
+    }
+    partition0(%arg0: i32, %arg1: i32) num_warps(1) {
+      ttg.warp_return
+    } : (i32, i32) -> i32
+    ```
+  }];
+  let arguments = (ins DenseI32ArrayAttr:$partitionNumWarps,
+                       OptionalAttr<DenseI32ArrayAttr>:$warpGroupStartIds,
+                       OptionalAttr<DenseI32ArrayAttr>:$requestedRegisters,
+                       OptionalAttr<DenseI32ArrayAttr>:$actualRegisters);
+  let results = (outs Variadic<AnyType>:$defaultPassthrough);
+  let regions = (region MinSizedRegion<1>:$defaultRegion,
+                        SizedRegion<1>:$partitionOpHolder);
+  let extraClassDeclaration = [{
+    WarpSpecializePartitionsOp getPartitionOp();
+  }];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def TTG_WarpSpecializePartitionsOp : TTG_Op<"warp_specialize.partitions", [
+    IsolatedFromAbove, RecursiveMemoryEffects, Terminator,
+    HasParent<"WarpSpecializeOp">]> {
+  let summary = "holds the isolated partition regions of ttg.warp_specialize";
+  let arguments = (ins Variadic<AnyType>:$explicitCaptures);
+  let regions = (region VariadicRegion<MinSizedRegion<1>>:$partitionRegions);
+  // Printed and parsed as part of ttg.warp_specialize.
+  let hasCustomAssemblyFormat = 1;
+}
+
+def TTG_WarpYieldOp : TTG_Op<"warp_yield", [
+    Pure, Terminator, ReturnLike, HasParent<"WarpSpecializeOp">]> {
+  let summary = "ends the default region of ttg.warp_specialize";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^)? attr-dict (`:` type($values)^)?";
+}
+
+def TTG_WarpReturnOp : TTG_Op<"warp_return", [
+    Pure, Terminator, ReturnLike, HasParent<"WarpSpecializePartitionsOp">]> {
+  let summary = "ends a partition region of ttg.warp_specialize";
+  let assemblyFormat = "attr-dict";
 }
 
 #endif
