@@ -70,8 +70,6 @@ struct Scheduler {
   size_t current = 0;
   /// Bumped whenever a barrier changes or a partition returns.
   uint64_t progress = 0;
-  /// Set once a deadlock is reported outside any launch (unit tests).
-  bool deadlocked = false;
   std::vector<std::pair<char *, size_t>> freeStacks;
 
   ~Scheduler() {
@@ -110,10 +108,11 @@ void runFiber() {
   llvm_unreachable("a finished partition was resumed");
 }
 
+/// Once the launch has failed its results are void: waits return at once so
+/// that every program ends quickly.
 bool launchFailed() {
-  if (LaunchState *state = LaunchScope::current())
-    return state->failed.load(std::memory_order_relaxed);
-  return scheduler.deadlocked;
+  LaunchState *state = LaunchScope::current();
+  return state && state->failed.load(std::memory_order_relaxed);
 }
 
 void report(const std::string &message) {
@@ -234,8 +233,6 @@ extern "C" void tilerun_mbarrier_wait(void *bar, int32_t parity,
              ": waits on an mbarrier phase that can never complete: every "
              "partition of the program is waiting (the kernel would hang on "
              "the GPU)");
-      if (!LaunchScope::current())
-        scheduler.deadlocked = true;
       return;
     }
   }

@@ -1999,8 +1999,10 @@ def c_ws_auto_matmul(name):
     record(name, k, ws_auto_matmul_k, g, [a, b, c, M, N, K], ["c_ptr"], tol=(1e-4, 1e-4),
            note="ttgir has ttg.warp_specialize: %s" % has_ws)
 
+# Not kept: the same kernel with one load and one store buffer (NL=NS=1),
+# whose GPU results differed from a*2+b in 128 of 8320 elements (tilerun's
+# matched numpy); the kernel races on the GPU there.
 GLUON_CASES_HOPPER += [("gluon_ws_ring", c_g_ws_ring, {"NL": 2, "NS": 2, "xn": 100, "yn": 200}),
-                       ("gluon_ws_ring_single", c_g_ws_ring, {"NL": 1, "NS": 1, "xn": 64, "yn": 130}),
                        ("gluon_ws_matmul", c_g_ws_matmul, {}), ("gluon_ws_pointer", c_g_ws_pointer, {})]
 CASES += [("ws_auto_matmul", c_ws_auto_matmul, {})]
 
