@@ -2138,6 +2138,63 @@ GLUON_CASES_HOPPER += [("gluon_ws_two_consumers", c_g_ws_two_consumers, {})]
 # `tilerun run --check` reports that store as out of bounds.
 CASES += [("ws_auto_persistent", c_ws_auto_persistent, {})]
 
+
+@triton.jit
+def desc3d_k(x_ptr, y_ptr, s_ptr, B, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    # 3-D descriptors with one-batch boxes: the loaded [1, BM, BN] block is
+    # reshaped to 2-D, scaled, summed into a 3-D reduction descriptor and
+    # stored back through a 3-D descriptor, tiles partly out of bounds.
+    b = tl.program_id(2); pm = tl.program_id(0); pn = tl.program_id(1)
+    xd = tl.make_tensor_descriptor(x_ptr, shape=[B, M, N], strides=[M * N, N, 1], block_shape=[1, BM, BN])
+    yd = tl.make_tensor_descriptor(y_ptr, shape=[B, M, N], strides=[M * N, N, 1], block_shape=[1, BM, BN])
+    sd = tl.make_tensor_descriptor(s_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    t = xd.load([b, pm * BM, pn * BN]).reshape(BM, BN)
+    y = t * 2.0 + 1.0
+    yd.store([b, pm * BM, pn * BN], y.reshape(1, BM, BN))
+    sd.atomic_add([pm * BM, pn * BN], t)
+
+def c_desc3d(name):
+    B, M, N, BM, BN = 3, 40, 72, 32, 64
+    x = T(B, M, N); y = T(B, M, N, kind="poison"); s = T(M, N, kind="zeros")
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device=DEV))
+    g = (cdiv(M, BM), cdiv(N, BN), B)
+    k = desc3d_k[g](x, y, s, B, M, N, BM, BN)
+    record(name, k, desc3d_k, g, [x, y, s, B, M, N], ["y_ptr", "s_ptr"], tol=(1e-5, 1e-5),
+           note="atomic sums in any order")
+
+@gluon.jit
+def g_tma3d(x_ptr, y_ptr, B, M, N, BM: gl.constexpr, BN: gl.constexpr):
+    # A TMA box of a 3-D device descriptor with a leading unit dim, copied
+    # into a 2-D buffer and back out through another 3-D descriptor.
+    b = gl.program_id(1); pm = gl.program_id(0)
+    sl: gl.constexpr = gl.NVMMASharedLayout.get_default_for([BM, BN], gl.float32)
+    sl3: gl.constexpr = gl.NVMMASharedLayout(swizzle_byte_width=sl.swizzle_byte_width, element_bitwidth=32, rank=3)
+    xd = tma.make_tensor_descriptor(x_ptr, [B, M, N], [M * N, N, 1], [1, BM, BN], sl3)
+    yd = tma.make_tensor_descriptor(y_ptr, [B, M, N], [M * N, N, 1], [1, BM, BN], sl3)
+    buf = gl.allocate_shared_memory(gl.float32, [1, BM, BN], sl3)
+    bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+    mbarrier.init(bar, count=1)
+    mbarrier.expect(bar, xd.block_type.nbytes)
+    tma.async_copy_global_to_shared(xd, [b, pm * BM, 0], bar, buf)
+    mbarrier.wait(bar, 0)
+    lay: gl.constexpr = gl.BlockedLayout([1, 1, 4], [1, 4, 8], [1, 4, 1], [2, 1, 0])
+    v = buf.load(lay)
+    buf.store(v * 3.0)
+    hopper.fence_async_shared()
+    tma.async_copy_shared_to_global(yd, [b, pm * BM, 0], buf)
+    tma.store_wait(0)
+
+def c_g_tma3d(name):
+    B, M, N, BM, BN = 2, 48, 32, 32, 32
+    x = T(B, M, N); y = T(B, M, N, kind="poison")
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device=DEV))
+    g = (cdiv(M, BM), B)
+    k = g_tma3d[g](x, y, B, M, N, BM, BN, num_warps=4)
+    record(name, k, g_tma3d, g, [x, y, B, M, N], ["y_ptr"], tol=(1e-6, 1e-6))
+
+CASES += [("desc3d", c_desc3d, {})]
+GLUON_CASES_HOPPER += [("gluon_tma3d", c_g_tma3d, {})]
+
 GLUON_CASES = [
     ("gluon_nvmma_sw128_f16", c_g_layout_raw, {"M": 32, "N": 64, "layout": lambda: nvmma(128, 16)}),
     ("gluon_nvmma_sw64_f16", c_g_layout_raw, {"M": 32, "N": 32, "layout": lambda: nvmma(64, 16)}),

@@ -141,16 +141,19 @@ LogicalResult lowerTMALoad(TileLowering &tl, OpBuilder &b,
   Type elemTy = loweredElementType(block);
   bool nanFill = tl.nanFilledDescriptors.contains(copy.getDesc()) &&
                  isa<FloatType>(elemTy);
+  // The buffer may lack the box's leading unit dims (verified).
+  auto bufferTy = cast<ttg::MemDescType>(copy.getResult().getType());
   guardedEffect(b, loc, tl.scalar(copy.getPred()), [&](OpBuilder &pb) {
     TileLowering::emitLoopNest(
-        pb, loc, block.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+        pb, loc, bufferTy.getShape(), [&](OpBuilder &ib, ValueRange idx) {
           Value fill;
           if (nanFill)
             fill = arith::ConstantOp::create(
                 ib, loc,
                 ib.getFloatAttr(elemTy, std::numeric_limits<double>::quiet_NaN()));
-          Value v = readDescriptorElement(tl, ib, copy, copy.getDesc(),
-                                          copy.getCoord(), idx, elemTy, fill);
+          Value v = readDescriptorElement(
+              tl, ib, copy, copy.getDesc(), copy.getCoord(),
+              blockIndex(ib, loc, idx, block.getShape()), elemTy, fill);
           storeSharedElement(tl, ib, copy, view, v, idx);
         });
     // The whole box counts toward the barrier's expected bytes, the filled
@@ -171,7 +174,8 @@ LogicalResult lowerTMAStore(TileLowering &tl, OpBuilder &b,
   RankedTensorType block = copy.getDesc().getType().getBlockType();
   Type elemTy = loweredElementType(block);
   return emitDescriptorBlockWrite(
-      tl, b, copy, copy.getDesc(), copy.getCoord(), block.getShape(), elemTy,
+      tl, b, copy, copy.getDesc(), copy.getCoord(),
+      cast<ttg::MemDescType>(copy.getSrc().getType()).getShape(), elemTy,
       [&](OpBuilder &ib, ValueRange idx) {
         return loadSharedElement(tl, ib, copy, copy.getSrc(), idx);
       },
@@ -221,6 +225,8 @@ LogicalResult lowerHopperOp(TileLowering &tl, OpBuilder &b, Operation *op) {
   if (auto red = dyn_cast<ttng::AsyncTMAReduceOp>(op))
     return emitDescriptorReduce(tl, b, op, red.getKind(), red.getDesc(),
                                 red.getCoord(),
+                                cast<ttg::MemDescType>(red.getSrc().getType())
+                                    .getShape(),
                                 [&](OpBuilder &ib, ValueRange idx) {
                                   return loadSharedElement(tl, ib, op,
                                                            red.getSrc(), idx);

@@ -132,6 +132,15 @@ Value paddingValue(OpBuilder &b, Location loc, Type elemTy,
 
 } // namespace
 
+SmallVector<Value> blockIndex(OpBuilder &b, Location loc, ValueRange idx,
+                              ArrayRef<int64_t> blockShape) {
+  // Verified: the block is the indexed shape with leading unit dims added.
+  size_t drop = blockShape.size() - idx.size();
+  SmallVector<Value> out(drop, constantIndex(b, loc, 0));
+  llvm::append_range(out, idx);
+  return out;
+}
+
 Value readDescriptorElement(TileLowering &tl, OpBuilder &b, Operation *op,
                             Value desc, ValueRange indices, ValueRange idx,
                             Type elemTy, Value fill) {
@@ -168,8 +177,10 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
         [&](OpBuilder &cb) { return loadScalar(cb, loc, elemTy, addr); });
   };
   if (auto desc = dyn_cast<tt::DescriptorLoadOp>(op))
-    return readDescriptorElement(tl, b, op, desc.getDesc(), desc.getIndices(),
-                                 idx, elemTy, Value());
+    return readDescriptorElement(
+        tl, b, op, desc.getDesc(), desc.getIndices(),
+        blockIndex(b, loc, idx, desc.getDesc().getType().getBlockType().getShape()),
+        elemTy, Value());
 
   auto load = cast<tt::LoadOp>(op);
   Type ptrTy = load.getPtr().getType();
@@ -211,17 +222,21 @@ LogicalResult emitDescriptorBlockWrite(
     function_ref<void(OpBuilder &, Value, Value)> write) {
   Location loc = op->getLoc();
   ArrayRef<Value> p = tl.parts(desc);
-  unsigned rank = shape.size();
+  ArrayRef<int64_t> blockShape =
+      cast<tt::TensorDescType>(desc.getType()).getBlockType().getShape();
+  unsigned rank = blockShape.size();
   if (p.size() != 1 + 2 * rank)
     return op->emitOpError("descriptor rank mismatch");
   SmallVector<Value> start;
   for (Value v : indices)
     start.push_back(tl.scalar(v));
+  // The values may lack the block's leading unit dims (verified).
   TileLowering::emitLoopNest(
       b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+        SmallVector<Value> at = blockIndex(ib, loc, idx, blockShape);
         auto [addr, inBounds] = blockAddress(
             ib, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
-            ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
+            ValueRange(p).slice(1 + rank, rank), start, at, {}, true);
         Value v = valueAt(ib, idx);
         guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
           checkedGlobalAccess(tl, sb, op, addr, elemTy, idx, Type(),
@@ -275,6 +290,7 @@ reduceBinOp(tt::DescriptorReduceKind kind, Type t, bool isUnsigned) {
 LogicalResult emitDescriptorReduce(
     TileLowering &tl, OpBuilder &b, Operation *op,
     tt::DescriptorReduceKind kind, Value desc, ValueRange indices,
+    ArrayRef<int64_t> shape,
     function_ref<Value(OpBuilder &, ValueRange)> valueAt) {
   RankedTensorType block =
       cast<tt::TensorDescType>(desc.getType()).getBlockType();
@@ -288,7 +304,7 @@ LogicalResult emitDescriptorReduce(
            << "' is not defined for " << elemTy;
   Location loc = op->getLoc();
   return emitDescriptorBlockWrite(
-      tl, b, op, desc, indices, block.getShape(), elemTy, valueAt,
+      tl, b, op, desc, indices, shape, elemTy, valueAt,
       [&](OpBuilder &cb, Value addr, Value v) {
         LLVM::AtomicRMWOp::create(cb, loc, *binOp, addr, v,
                                   LLVM::AtomicOrdering::monotonic);
@@ -300,6 +316,7 @@ LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
   if (auto red = dyn_cast<tt::DescriptorReduceOp>(op))
     return emitDescriptorReduce(tl, b, op, red.getKind(), red.getDesc(),
                                 red.getIndices(),
+                                asTensor(red.getSrc().getType()).getShape(),
                                 [&](OpBuilder &ib, ValueRange idx) {
                                   return tl.element(ib, red.getSrc(), idx);
                                 });

@@ -423,15 +423,21 @@ std::pair<Value, Value> blockAddress(OpBuilder &b, Location loc, Value base,
                                      ValueRange idx,
                                      llvm::ArrayRef<int32_t> checkDims,
                                      bool all);
+/// The index into a descriptor's block of `blockShape` of the element at
+/// `idx` of a tile that is the block without its leading unit dims (the
+/// rank-reduced result of a descriptor load or TMA copy).
+llvm::SmallVector<Value> blockIndex(OpBuilder &b, Location loc, ValueRange idx,
+                                    llvm::ArrayRef<int64_t> blockShape);
 /// Element `idx` of the block read through the tensor descriptor `desc` at
 /// `indices`: `fill` (zero when null) outside the tensor.
 Value readDescriptorElement(TileLowering &tl, OpBuilder &b, Operation *op,
                             Value desc, ValueRange indices, ValueRange idx,
                             Type elemTy, Value fill);
-/// Writes a block of `shape` through the tensor descriptor `desc` at
-/// `indices`: for every element inside the tensor, `write(builder, address,
-/// value)` with the value `valueAt(builder, idx)`; elements outside the
-/// tensor are dropped, as TMA drops them.
+/// Writes a block through the tensor descriptor `desc` at `indices` from
+/// values of `shape` (the block's, or the block's without leading unit
+/// dims): for every element inside the tensor, `write(builder, address,
+/// value)` with the value `valueAt(builder, idx)`, `idx` in `shape`;
+/// elements outside the tensor are dropped, as TMA drops them.
 mlir::LogicalResult emitDescriptorBlockWrite(
     TileLowering &tl, OpBuilder &b, Operation *op, Value desc,
     ValueRange indices, llvm::ArrayRef<int64_t> shape, Type elemTy,
@@ -445,6 +451,7 @@ mlir::LogicalResult emitDescriptorBlockWrite(
 mlir::LogicalResult emitDescriptorReduce(
     TileLowering &tl, OpBuilder &b, Operation *op,
     mlir::triton::DescriptorReduceKind kind, Value desc, ValueRange indices,
+    llvm::ArrayRef<int64_t> shape,
     llvm::function_ref<Value(OpBuilder &, ValueRange)> valueAt);
 /// Address of element `idx` of a shared-memory view (SharedMemory.cpp).
 Value addressOf(OpBuilder &b, Location loc, const MemDescView &view,

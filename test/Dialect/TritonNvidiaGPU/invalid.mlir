@@ -37,3 +37,15 @@ tt.func @chain(%a: !ttg.memdesc<64x32xf16, #nvmma, #smem>, %b: !ttg.memdesc<64x6
   %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x32xf16, #nvmma, #smem> * !ttg.memdesc<64x64xf16, #nvmma, #smem> -> tensor<64x64xf32, #mma>
   tt.return
 }
+
+// -----
+
+// Only leading unit dims may be left out of the buffer.
+#nvmma3 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32, rank = 3}>
+#nvmma2 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+tt.func @two_batches(%d: !tt.tensordesc<tensor<2x32x64xf32, #nvmma3>>, %a: !ttg.memdesc<32x64xf32, #nvmma2, #smem, mutable>, %i: i32) {
+  // expected-error @+1 {{copies a block of 'tensor<2x32x64xf32}}
+  ttng.async_tma_copy_local_to_global %d[%i, %i, %i] %a : !tt.tensordesc<tensor<2x32x64xf32, #nvmma3>>, !ttg.memdesc<32x64xf32, #nvmma2, #smem, mutable>
+  tt.return
+}

@@ -49,3 +49,20 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// A box with a leading unit dim lands in a buffer without it, as Triton
+// prints TMA copies of 3-D descriptors.
+#nvmma3 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32, rank = 3}>
+#nvmma2 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#bar2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem2 = #ttg.shared_memory
+module {
+  // CHECK-LABEL: tt.func @rank_reduced_box
+  tt.func @rank_reduced_box(%d: !tt.tensordesc<tensor<1x32x64xf32, #nvmma3>>, %a: !ttg.memdesc<32x64xf32, #nvmma2, #smem2, mutable>, %b: !ttg.memdesc<1xi64, #bar2, #smem2, mutable>, %i: i32, %p: i1) {
+    // CHECK: ttng.async_tma_copy_global_to_local %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] %{{.*}}, %{{.*}}, %{{.*}} : !tt.tensordesc<tensor<1x32x64xf32, #{{.*}}>>, !ttg.memdesc<1xi64, {{.*}}> -> !ttg.memdesc<32x64xf32
+    ttng.async_tma_copy_global_to_local %d[%i, %i, %i] %a, %b, %p : !tt.tensordesc<tensor<1x32x64xf32, #nvmma3>>, !ttg.memdesc<1xi64, #bar2, #smem2, mutable> -> !ttg.memdesc<32x64xf32, #nvmma2, #smem2, mutable>
+    // CHECK: ttng.async_tma_copy_local_to_global
+    ttng.async_tma_copy_local_to_global %d[%i, %i, %i] %a : !tt.tensordesc<tensor<1x32x64xf32, #nvmma3>>, !ttg.memdesc<32x64xf32, #nvmma2, #smem2, mutable>
+    tt.return
+  }
+}

@@ -30,8 +30,10 @@ LogicalResult TensormapCreateOp::verify() {
 }
 
 /// A TMA copy moves one block of the descriptor between global memory and
-/// a shared-memory buffer of the same shape and element type, addressed by
-/// one coordinate per dimension.
+/// a shared-memory buffer of the same element type, addressed by one
+/// coordinate per dimension. The buffer has the block's shape, possibly
+/// without leading unit dimensions (a [1, 64, 64] box of a 3-D tensor lands
+/// in a 64 x 64 buffer).
 static LogicalResult verifyTMACopy(Operation *op, TensorDescType desc,
                                    size_t coords, Type memdesc) {
   RankedTensorType block = desc.getBlockType();
@@ -45,7 +47,13 @@ static LogicalResult verifyTMACopy(Operation *op, TensorDescType desc,
   bool sameElement =
       be == me || (be.isInteger() && me.isInteger() &&
                    be.getIntOrFloatBitWidth() == me.getIntOrFloatBitWidth());
-  if (buffer.getShape() != block.getShape() || !sameElement)
+  ArrayRef<int64_t> bs = block.getShape();
+  int64_t drop = block.getRank() - buffer.getRank();
+  bool sameShape = drop >= 0 &&
+                   llvm::all_of(bs.take_front(drop),
+                                [](int64_t d) { return d == 1; }) &&
+                   bs.drop_front(drop) == buffer.getShape();
+  if (!sameShape || !sameElement)
     return op->emitOpError("copies a block of ")
            << block << " but the shared-memory buffer is " << buffer;
   return success();
