@@ -558,7 +558,8 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
       .Case<tt::GetNumProgramsOp>([&](tt::GetNumProgramsOp p) {
         return tl.numPrograms(static_cast<unsigned>(p.getAxis()));
       })
-      .Case<tt::LoadOp, tt::DescriptorLoadOp>([&](Operation *) {
+      .Case<tt::LoadOp, tt::DescriptorLoadOp, tt::DescriptorGatherOp>(
+          [&](Operation *) {
         return emitLoadElement(tl, b, op, idx);
       })
       .Case<tt::ReduceOp>([&](Operation *) -> Value {

@@ -80,7 +80,8 @@ Kind classify(Operation *op) {
 
 /// True when `op` (or anything nested in it) may write memory or synchronise.
 bool mayWrite(Operation *op) {
-  if (isa<tt::LoadOp, ttg::LocalLoadOp, tt::DescriptorLoadOp>(op))
+  if (isa<tt::LoadOp, ttg::LocalLoadOp, tt::DescriptorLoadOp,
+          tt::DescriptorGatherOp>(op))
     return false;
   if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
     if (iface.hasEffect<MemoryEffects::Write>() ||

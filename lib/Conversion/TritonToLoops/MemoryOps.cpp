@@ -144,14 +144,20 @@ SmallVector<Value> blockIndex(OpBuilder &b, Location loc, ValueRange idx,
 Value readDescriptorElement(TileLowering &tl, OpBuilder &b, Operation *op,
                             Value desc, ValueRange indices, ValueRange idx,
                             Type elemTy, Value fill) {
+  SmallVector<Value> start;
+  for (Value v : indices)
+    start.push_back(tl.scalar(v));
+  return readDescriptorBox(tl, b, op, desc, start, idx, elemTy, fill);
+}
+
+Value readDescriptorBox(TileLowering &tl, OpBuilder &b, Operation *op,
+                        Value desc, ValueRange start, ValueRange idx,
+                        Type elemTy, Value fill) {
   Location loc = op->getLoc();
   ArrayRef<Value> p = tl.parts(desc);
   unsigned rank = idx.size();
   if (p.size() != 1 + 2 * rank)
     return tl.fail(b, op, "descriptor rank mismatch", elemTy);
-  SmallVector<Value> start;
-  for (Value v : indices)
-    start.push_back(tl.scalar(v));
   auto [addr, inBounds] = blockAddress(
       b, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
       ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
@@ -176,6 +182,13 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
         tl, ib, op, addr, elemTy, idx, elemTy,
         [&](OpBuilder &cb) { return loadScalar(cb, loc, elemTy, addr); });
   };
+  if (auto gather = dyn_cast<tt::DescriptorGatherOp>(op)) {
+    // Row i is the [1, W] box at (x_offsets[i], y_offset).
+    Value row = tl.element(b, gather.getXOffsets(), {idx[0]});
+    return readDescriptorBox(
+        tl, b, op, gather.getDesc(), {row, tl.scalar(gather.getYOffset())},
+        {constantIndex(b, loc, 0), idx[1]}, elemTy, Value());
+  }
   if (auto desc = dyn_cast<tt::DescriptorLoadOp>(op))
     return readDescriptorElement(
         tl, b, op, desc.getDesc(), desc.getIndices(),
@@ -215,28 +228,29 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
       [&](OpBuilder &ib) { return read(ib, addr); }, other);
 }
 
-LogicalResult emitDescriptorBlockWrite(
+/// Writes values of `shape` through the tensor descriptor `desc`: element
+/// `idx` goes to index `boxIndexAt(idx)` of the box starting at
+/// `startAt(idx)` (lowered, one per dim), unless that lies outside the
+/// tensor, as TMA drops it.
+static LogicalResult emitDescriptorWrite(
     TileLowering &tl, OpBuilder &b, Operation *op, Value desc,
-    ValueRange indices, ArrayRef<int64_t> shape, Type elemTy,
+    ArrayRef<int64_t> shape, Type elemTy,
+    function_ref<SmallVector<Value>(OpBuilder &, ValueRange)> startAt,
+    function_ref<SmallVector<Value>(OpBuilder &, ValueRange)> boxIndexAt,
     function_ref<Value(OpBuilder &, ValueRange)> valueAt,
     function_ref<void(OpBuilder &, Value, Value)> write) {
   Location loc = op->getLoc();
   ArrayRef<Value> p = tl.parts(desc);
-  ArrayRef<int64_t> blockShape =
-      cast<tt::TensorDescType>(desc.getType()).getBlockType().getShape();
-  unsigned rank = blockShape.size();
+  unsigned rank =
+      cast<tt::TensorDescType>(desc.getType()).getBlockType().getRank();
   if (p.size() != 1 + 2 * rank)
     return op->emitOpError("descriptor rank mismatch");
-  SmallVector<Value> start;
-  for (Value v : indices)
-    start.push_back(tl.scalar(v));
-  // The values may lack the block's leading unit dims (verified).
   TileLowering::emitLoopNest(
       b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
-        SmallVector<Value> at = blockIndex(ib, loc, idx, blockShape);
         auto [addr, inBounds] = blockAddress(
             ib, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
-            ValueRange(p).slice(1 + rank, rank), start, at, {}, true);
+            ValueRange(p).slice(1 + rank, rank), startAt(ib, idx),
+            boxIndexAt(ib, idx), {}, true);
         Value v = valueAt(ib, idx);
         guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
           checkedGlobalAccess(tl, sb, op, addr, elemTy, idx, Type(),
@@ -247,6 +261,26 @@ LogicalResult emitDescriptorBlockWrite(
         });
       });
   return success();
+}
+
+LogicalResult emitDescriptorBlockWrite(
+    TileLowering &tl, OpBuilder &b, Operation *op, Value desc,
+    ValueRange indices, ArrayRef<int64_t> shape, Type elemTy,
+    function_ref<Value(OpBuilder &, ValueRange)> valueAt,
+    function_ref<void(OpBuilder &, Value, Value)> write) {
+  ArrayRef<int64_t> blockShape =
+      cast<tt::TensorDescType>(desc.getType()).getBlockType().getShape();
+  SmallVector<Value> start;
+  for (Value v : indices)
+    start.push_back(tl.scalar(v));
+  // The values may lack the block's leading unit dims (verified).
+  return emitDescriptorWrite(
+      tl, b, op, desc, shape, elemTy,
+      [&](OpBuilder &, ValueRange) { return start; },
+      [&](OpBuilder &ib, ValueRange idx) {
+        return blockIndex(ib, op->getLoc(), idx, blockShape);
+      },
+      valueAt, write);
 }
 
 /// The atomicrmw a TMA reduction of `kind` performs on one element of type
@@ -320,6 +354,27 @@ LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
                                 [&](OpBuilder &ib, ValueRange idx) {
                                   return tl.element(ib, red.getSrc(), idx);
                                 });
+  if (auto scatter = dyn_cast<tt::DescriptorScatterOp>(op)) {
+    // Row i goes to the [1, W] box at (x_offsets[i], y_offset).
+    auto type = asTensor(scatter.getSrc().getType());
+    Type elemTy = loweredElementType(type);
+    return emitDescriptorWrite(
+        tl, b, op, scatter.getDesc(), type.getShape(), elemTy,
+        [&](OpBuilder &ib, ValueRange idx) {
+          return SmallVector<Value>{
+              tl.element(ib, scatter.getXOffsets(), {idx[0]}),
+              tl.scalar(scatter.getYOffset())};
+        },
+        [&](OpBuilder &ib, ValueRange idx) {
+          return SmallVector<Value>{constantIndex(ib, loc, 0), idx[1]};
+        },
+        [&](OpBuilder &ib, ValueRange idx) {
+          return tl.element(ib, scatter.getSrc(), idx);
+        },
+        [&](OpBuilder &cb, Value addr, Value v) {
+          storeElement(cb, loc, v, addr, byteSize(elemTy));
+        });
+  }
   if (auto desc = dyn_cast<tt::DescriptorStoreOp>(op)) {
     auto type = asTensor(desc.getSrc().getType());
     Type elemTy = loweredElementType(type);

@@ -979,7 +979,8 @@ LogicalResult TileLowering::lowerOp(OpBuilder &b, Operation *op) {
     return lowerIf(b, op);
   if (isa<scf::WhileOp>(op))
     return lowerWhile(b, op);
-  if (isa<tt::StoreOp, tt::DescriptorStoreOp, tt::DescriptorReduceOp>(op))
+  if (isa<tt::StoreOp, tt::DescriptorStoreOp, tt::DescriptorReduceOp,
+          tt::DescriptorScatterOp>(op))
     return lowerStoreLike(*this, b, op);
   if (isa<tt::PrintOp, tt::AssertOp>(op))
     return lowerDebugOp(*this, b, op);

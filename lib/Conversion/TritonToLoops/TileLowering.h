@@ -428,6 +428,10 @@ std::pair<Value, Value> blockAddress(OpBuilder &b, Location loc, Value base,
 /// rank-reduced result of a descriptor load or TMA copy).
 llvm::SmallVector<Value> blockIndex(OpBuilder &b, Location loc, ValueRange idx,
                                     llvm::ArrayRef<int64_t> blockShape);
+/// The same with the block's start already lowered (one i32 per dim).
+Value readDescriptorBox(TileLowering &tl, OpBuilder &b, Operation *op,
+                        Value desc, ValueRange start, ValueRange idx,
+                        Type elemTy, Value fill);
 /// Element `idx` of the block read through the tensor descriptor `desc` at
 /// `indices`: `fill` (zero when null) outside the tensor.
 Value readDescriptorElement(TileLowering &tl, OpBuilder &b, Operation *op,
