@@ -111,3 +111,37 @@ tt.func @partition_numbering(%x: i32) {
   } : () -> ()
   tt.return
 }
+
+// -----
+
+tt.func @no_terminator(%x: i32) {
+  // expected-error @+1 {{default region must end in ttg.warp_yield}}
+  ttg.warp_specialize()
+  default {
+    %y = arith.addi %x, %x : i32
+  } : () -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @empty_partition(%x: i32) {
+  // expected-error @+1 {{partition 0 has no body}}
+  ttg.warp_specialize()
+  default {
+    ttg.warp_yield
+  }
+  partition0() num_warps(1) {
+  } : () -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @empty_default(%x: i32) {
+  // expected-error @+1 {{region #0 ('defaultRegion') failed to verify constraint: region with at least 1 blocks}}
+  ttg.warp_specialize()
+  default {
+  } : () -> ()
+  tt.return
+}

@@ -500,6 +500,9 @@ void WarpSpecializeOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult WarpSpecializeOp::verify() {
+  if (getPartitionOpHolder().empty())
+    return emitOpError("expects its second region to hold exactly one "
+                       "ttg.warp_specialize.partitions op");
   Block &holder = getPartitionOpHolder().front();
   if (holder.getOperations().size() != 1 ||
       !isa<WarpSpecializePartitionsOp>(holder.front()))
@@ -510,16 +513,25 @@ LogicalResult WarpSpecializeOp::verify() {
     return emitOpError("has ")
            << getPartitionNumWarps().size() << " num_warps values for "
            << partitions.getNumRegions() << " partitions";
+  // This runs before the regions are verified: a block may still lack a
+  // terminator.
+  auto lastOp = [](Region &region) -> Operation * {
+    if (region.empty() || region.front().empty())
+      return nullptr;
+    return &region.front().back();
+  };
   TypeRange captureTypes = partitions.getExplicitCaptures().getTypes();
   for (auto [i, region] : llvm::enumerate(partitions.getPartitionRegions())) {
+    if (region.empty())
+      return emitOpError("partition ") << i << " has no body";
     if (region.getArgumentTypes() != captureTypes)
       return emitOpError("partition ")
              << i << " takes arguments of types " << region.getArgumentTypes()
              << " but the captures have types " << captureTypes;
-    if (!isa<WarpReturnOp>(region.front().getTerminator()))
+    if (!isa_and_nonnull<WarpReturnOp>(lastOp(region)))
       return emitOpError("partition ") << i << " must end in ttg.warp_return";
   }
-  auto yield = dyn_cast<WarpYieldOp>(getDefaultRegion().front().getTerminator());
+  auto yield = dyn_cast_or_null<WarpYieldOp>(lastOp(getDefaultRegion()));
   if (!yield)
     return emitOpError("default region must end in ttg.warp_yield");
   if (yield.getValues().getTypes() != getResultTypes())
