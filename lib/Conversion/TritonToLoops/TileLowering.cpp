@@ -434,7 +434,8 @@ void TileLowering::flatten(Value original, SmallVectorImpl<Value> &out) {
       if (!at)
         at = original.getParentRegion()->getParentOp();
       at->emitOpError("carries a shared-memory view through a loop or "
-                      "branch; only whole allocations, buffers of a "
+                      "branch or into a warp_specialize partition; only "
+                      "whole allocations, buffers of a "
                       "multi-buffered allocation and reinterprets can be "
                       "carried, not subslices, transposes or reshapes");
       errorReported = true;

@@ -42,7 +42,7 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32}
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %a = ttg.local_alloc : () -> !ttg.memdesc<64xf32, #shared, #smem, mutable>
-    // expected-error @+1 {{carries a shared-memory view through a loop or branch; only whole allocations}}
+    // expected-error @+1 {{carries a shared-memory view through a loop or branch or into a warp_specialize partition; only whole allocations}}
     %s = ttg.memdesc_subslice %a[32] : !ttg.memdesc<64xf32, #shared, #smem, mutable> -> !ttg.memdesc<32xf32, #shared, #smem, mutable, 64>
     %r = scf.for %t = %c0 to %steps step %c1 iter_args(%cur = %s) -> (!ttg.memdesc<32xf32, #shared, #smem, mutable, 64>) : i32 {
       scf.yield %cur : !ttg.memdesc<32xf32, #shared, #smem, mutable, 64>
