@@ -2201,6 +2201,64 @@ GLUON_CASES_HOPPER += [("gluon_tma3d", c_g_tma3d, {})]
 # H200). test/Tools/tilerun/descriptor-gather-scatter.test checks tilerun's
 # lowering against numpy instead.
 
+
+@gluon.jit
+def _cpa_producer(x_ptr, ready, free, buf, n_tiles, BLOCK: gl.constexpr, INC: gl.constexpr):
+    # cp.async copies signal the ring's `ready` barrier through
+    # cp.async.mbarrier.arrive, which every thread executes: without .noinc
+    # (INC) each thread's arrival cancels its own increment and the barrier
+    # needs an ordinary arrival; with .noinc each of the warp's 32 threads
+    # arrives (`ready` expects 32).
+    S: gl.constexpr = buf.type.shape[0]
+    lay: gl.constexpr = gl.BlockedLayout([1], [32], [1], [0])
+    for t in range(n_tiles):
+        s = t % S
+        mbarrier.wait(free.index(s), (t // S & 1) ^ 1)
+        async_copy.async_copy_global_to_shared(buf.index(s), x_ptr + t * BLOCK + gl.arange(0, BLOCK, layout=lay))
+        async_copy.mbarrier_arrive(ready.index(s), increment_count=INC)
+        if INC:
+            mbarrier.arrive(ready.index(s), count=1)
+
+@gluon.jit
+def _cpa_consumer(out_ptr, ready, free, buf, n_tiles, BLOCK: gl.constexpr):
+    S: gl.constexpr = buf.type.shape[0]
+    lay: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    for t in range(n_tiles):
+        s = t % S
+        mbarrier.wait(ready.index(s), t // S & 1)
+        v = buf.index(s).load(lay)
+        mbarrier.arrive(free.index(s), count=1)
+        gl.store(out_ptr + t * BLOCK + gl.arange(0, BLOCK, layout=lay), v + 1.0)
+
+@gluon.jit
+def g_ws_cp_async(x_ptr, out_ptr, n_tiles, BLOCK: gl.constexpr, S: gl.constexpr, INC: gl.constexpr):
+    buf = gl.allocate_shared_memory(gl.float32, [S, BLOCK], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    ready = gl.allocate_shared_memory(gl.int64, [S, 1], mbarrier.MBarrierLayout())
+    free = gl.allocate_shared_memory(gl.int64, [S, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(S):
+        if INC:
+            mbarrier.init(ready.index(i), count=1)
+        else:
+            mbarrier.init(ready.index(i), count=32)
+        mbarrier.init(free.index(i), count=1)
+    gl.warp_specialize([
+        (_cpa_consumer, (out_ptr, ready, free, buf, n_tiles, BLOCK)),
+        (_cpa_producer, (x_ptr, ready, free, buf, n_tiles, BLOCK, INC)),
+    ], [1], [24])
+
+def c_g_ws_cp_async(name, INC):
+    n_tiles, BLOCK, S = 9, 128, 2
+    x = T(n_tiles * BLOCK); o = T(n_tiles * BLOCK, kind="poison")
+    k = g_ws_cp_async[(1,)](x, o, n_tiles, BLOCK, S, INC, num_warps=4)
+    record(name, k, g_ws_cp_async, (1,), [x, o, n_tiles], ["out_ptr"], tol=(1e-6, 1e-6))
+
+# Not generated: automatic warp specialization of a pointer-based K loop
+# (tl.load + tl.dot in tl.range(..., warp_specialize=True)); Triton 3.6's
+# cuda:90 pipeline fails on it ("PassManager::run failed").
+
+GLUON_CASES_HOPPER += [("gluon_ws_cp_async_noinc", c_g_ws_cp_async, {"INC": False}),
+                       ("gluon_ws_cp_async_inc", c_g_ws_cp_async, {"INC": True})]
+
 GLUON_CASES = [
     ("gluon_nvmma_sw128_f16", c_g_layout_raw, {"M": 32, "N": 64, "layout": lambda: nvmma(128, 16)}),
     ("gluon_nvmma_sw64_f16", c_g_layout_raw, {"M": 32, "N": 32, "layout": lambda: nvmma(64, 16)}),

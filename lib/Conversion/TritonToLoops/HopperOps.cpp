@@ -92,6 +92,28 @@ Value i32Constant(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
 }
 
+/// Threads of the warp group that executes `op`: a warp_specialize
+/// partition's num_warps, else the module's, times the warp size.
+int64_t executingThreads(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto moduleInt = [&](StringRef name, int64_t fallback) {
+    auto attr = module ? module->getAttrOfType<IntegerAttr>(name) : IntegerAttr();
+    return attr ? attr.getInt() : fallback;
+  };
+  int64_t warps = moduleInt("ttg.num-warps", 4);
+  for (Operation *at = op; at; at = at->getParentOp()) {
+    auto partitions =
+        dyn_cast_or_null<ttg::WarpSpecializePartitionsOp>(at->getParentOp());
+    if (!partitions)
+      continue;
+    unsigned index = at->getParentRegion()->getRegionNumber();
+    warps = cast<ttg::WarpSpecializeOp>(partitions->getParentOp())
+                .getPartitionNumWarps()[index];
+    break;
+  }
+  return warps * moduleInt("ttg.threads-per-warp", 32);
+}
+
 LogicalResult lowerBarrierOp(TileLowering &tl, OpBuilder &b, Operation *op) {
   Location loc = op->getLoc();
   auto pred = [&](Value p) { return p ? tl.scalar(p) : Value(); };
@@ -112,13 +134,14 @@ LogicalResult lowerBarrierOp(TileLowering &tl, OpBuilder &b, Operation *op) {
                        i32Constant(gb, loc, arrive.getCount())});
     });
   } else if (auto arrive = dyn_cast<ttng::AsyncCopyMbarrierArriveOp>(op)) {
-    // The cp.async copies it tracks are complete. Without .noinc the
-    // barrier first expects one more arrival, which their completion then
-    // makes: no net change.
+    // Every thread of the warp group executes it, for the cp.async copies
+    // it issued, which are complete. Without .noinc each thread first
+    // raises the expected count by one, which its copies' completion then
+    // takes back: no net change. With .noinc each thread arrives once.
     if (arrive.getNoIncrement())
       callBarrierHook(tl, b, loc, "arrive",
                       {barrierAddress(tl, b, loc, arrive.getBarrier()),
-                       i32Constant(b, loc, 1)});
+                       i32Constant(b, loc, executingThreads(op))});
   } else if (auto wait = dyn_cast<ttng::WaitBarrierOp>(op)) {
     std::string where = describeLocation(loc) + ": ttng.wait_barrier";
     guardedEffect(b, loc, pred(wait.getPred()), [&](OpBuilder &gb) {

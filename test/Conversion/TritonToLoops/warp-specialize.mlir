@@ -67,3 +67,35 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// cp.async.mbarrier.arrive.noinc is executed by every thread of the warp
+// group that issues it: 4 warps of 32 threads in the kernel, 2 in the
+// partition. Without .noinc each thread's increment and arrival cancel.
+// CHECK-LABEL: func.func @cp_async_arrivals(
+// CHECK:       llvm.call @tilerun_mbarrier_arrive(%{{.*}}, %c128_i32)
+// CHECK-NOT:   llvm.call @tilerun_mbarrier_arrive
+// CHECK:       func.func private @cp_async_arrivals.partition0(
+// CHECK:       llvm.call @tilerun_mbarrier_arrive(%{{.*}}, %c64_i32)
+// CHECK-NOT:   llvm.call @tilerun_mbarrier_arrive
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @cp_async_arrivals() {
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.init_barrier %bar, 192 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %bar {noIncrement} : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %bar : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttg.warp_specialize(%bar)
+    default {
+      ttg.warp_yield
+    }
+    partition0(%pbar: !ttg.memdesc<1xi64, #shared, #smem, mutable>) num_warps(2) {
+      ttng.async_copy_mbarrier_arrive %pbar {noIncrement} : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+      ttng.async_copy_mbarrier_arrive %pbar : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+      ttg.warp_return
+    } : (!ttg.memdesc<1xi64, #shared, #smem, mutable>) -> ()
+    tt.return
+  }
+}
