@@ -1572,14 +1572,18 @@ def g_tma_pipeline(a_ptr, b_ptr, c_ptr, M, N, K, BM: gl.constexpr, BN: gl.conste
     tma.async_copy_shared_to_global(c_d, [pid_m * BM, pid_n * BN], c_s)
     tma.store_wait(0)
 
-def c_g_tma_pipeline(name):
-    M, N, K = 100, 80, 200
+def hopper_matmul_case(name, kernel, M, N, K):
+    """An f16 Gluon matmul on device-made descriptors: 64x64x32 blocks, a
+    3-stage ring, an f32 result."""
     BM, BN, BK, S = 64, 64, 32, 3
     a = T(M, K, dtype=torch.float16); b = T(K, N, dtype=torch.float16); c = T(M, N, kind="poison")
     triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device=DEV))
     g = (cdiv(M, BM), cdiv(N, BN))
-    k = g_tma_pipeline[g](a, b, c, M, N, K, BM, BN, BK, S, num_warps=4)
-    record(name, k, g_tma_pipeline, g, [a, b, c, M, N, K], ["c_ptr"], tol=(1e-4, 1e-4))
+    k = kernel[g](a, b, c, M, N, K, BM, BN, BK, S, num_warps=4)
+    record(name, k, kernel, g, [a, b, c, M, N, K], ["c_ptr"], tol=(1e-4, 1e-4))
+
+def c_g_tma_pipeline(name):
+    hopper_matmul_case(name, g_tma_pipeline, 100, 80, 200)
 
 @gluon.jit
 def g_cp_async(x_ptr, out_ptr, n, BLOCK: gl.constexpr):
@@ -1911,13 +1915,7 @@ def g_ws_matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: gl.constexpr, BN: gl.constexpr
     gl.store(c_ptr + om[:, None] * N + on[None, :], acc, mask=(om[:, None] < M) & (on[None, :] < N))
 
 def c_g_ws_matmul(name):
-    M, N, K = 100, 96, 200
-    BM, BN, BK, S = 64, 64, 32, 3
-    a = T(M, K, dtype=torch.float16); b = T(K, N, dtype=torch.float16); c = T(M, N, kind="poison")
-    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device=DEV))
-    g = (cdiv(M, BM), cdiv(N, BN))
-    k = g_ws_matmul[g](a, b, c, M, N, K, BM, BN, BK, S, num_warps=4)
-    record(name, k, g_ws_matmul, g, [a, b, c, M, N, K], ["c_ptr"], tol=(1e-4, 1e-4))
+    hopper_matmul_case(name, g_ws_matmul, 100, 96, 200)
 
 @gluon.jit
 def _wsp_producer(x_ptr, ready, free, buf, n, BLOCK: gl.constexpr):
