@@ -144,10 +144,8 @@ SmallVector<Value> blockIndex(OpBuilder &b, Location loc, ValueRange idx,
 Value readDescriptorElement(TileLowering &tl, OpBuilder &b, Operation *op,
                             Value desc, ValueRange indices, ValueRange idx,
                             Type elemTy, Value fill) {
-  SmallVector<Value> start;
-  for (Value v : indices)
-    start.push_back(tl.scalar(v));
-  return readDescriptorBox(tl, b, op, desc, start, idx, elemTy, fill);
+  return readDescriptorBox(tl, b, op, desc, tl.loweredScalars(indices), idx, elemTy,
+                           fill);
 }
 
 Value readDescriptorBox(TileLowering &tl, OpBuilder &b, Operation *op,
@@ -270,9 +268,7 @@ LogicalResult emitDescriptorBlockWrite(
     function_ref<void(OpBuilder &, Value, Value)> write) {
   ArrayRef<int64_t> blockShape =
       cast<tt::TensorDescType>(desc.getType()).getBlockType().getShape();
-  SmallVector<Value> start;
-  for (Value v : indices)
-    start.push_back(tl.scalar(v));
+  SmallVector<Value> start = tl.loweredScalars(indices);
   // The values may lack the block's leading unit dims (verified).
   return emitDescriptorWrite(
       tl, b, op, desc, shape, elemTy,

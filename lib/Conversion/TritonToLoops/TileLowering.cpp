@@ -643,17 +643,11 @@ FailureOr<SmallVector<Value>>
 TileLowering::emitScalarRegion(OpBuilder &b, Region &region, ValueRange args) {
   for (auto [arg, v] : llvm::zip_equal(region.front().getArguments(), args))
     scalars.map(arg, v);
-  auto mapped = [&](ValueRange values) {
-    SmallVector<Value> out;
-    for (Value v : values)
-      out.push_back(scalar(v));
-    return out;
-  };
   if (region.hasOneBlock()) {
     Block &body = region.front();
     if (failed(lowerBlock(b, body)))
       return failure();
-    return mapped(body.getTerminator()->getOperands());
+    return loweredScalars(body.getTerminator()->getOperands());
   }
 
   // Early returns in a scalar function arrive as a CFG of cf branches. The
@@ -693,16 +687,16 @@ TileLowering::emitScalarRegion(OpBuilder &b, Region &region, ValueRange args) {
     Operation *term = src.getTerminator();
     if (auto br = dyn_cast<cf::BranchOp>(term)) {
       cf::BranchOp::create(bb, term->getLoc(), copies[br.getDest()],
-                           mapped(br.getDestOperands()));
+                           loweredScalars(br.getDestOperands()));
     } else if (auto cond = dyn_cast<cf::CondBranchOp>(term)) {
       cf::CondBranchOp::create(bb, term->getLoc(),
                                scalar(cond.getCondition()),
                                copies[cond.getTrueDest()],
-                               mapped(cond.getTrueDestOperands()),
+                               loweredScalars(cond.getTrueDestOperands()),
                                copies[cond.getFalseDest()],
-                               mapped(cond.getFalseDestOperands()));
+                               loweredScalars(cond.getFalseDestOperands()));
     } else if (term->hasTrait<OpTrait::ReturnLike>()) {
-      scf::YieldOp::create(bb, term->getLoc(), mapped(term->getOperands()));
+      scf::YieldOp::create(bb, term->getLoc(), loweredScalars(term->getOperands()));
     } else {
       term->emitOpError("is not supported as a terminator in a scalar region");
       errorReported = true;
@@ -712,14 +706,13 @@ TileLowering::emitScalarRegion(OpBuilder &b, Region &region, ValueRange args) {
   return SmallVector<Value>(exec.getResults());
 }
 
-/// Allocates slot buffers for the tensor values among `values`.
-static SmallVector<Value> makeSlots(TileLowering &tl, ValueRange values) {
+SmallVector<Value> TileLowering::makeSlots(ValueRange values) {
   SmallVector<Value> slots;
   for (Value v : values) {
     if (isTensor(v.getType())) {
       auto type = asTensor(v.getType());
-      slots.push_back(tl.allocBuffer(v.getLoc(), type.getShape(),
-                                     loweredElementType(type)));
+      slots.push_back(
+          allocBuffer(v.getLoc(), type.getShape(), loweredElementType(type)));
     } else {
       slots.push_back(Value());
     }
@@ -730,7 +723,7 @@ static SmallVector<Value> makeSlots(TileLowering &tl, ValueRange values) {
 LogicalResult TileLowering::lowerFor(OpBuilder &b, Operation *op) {
   auto forOp = cast<scf::ForOp>(op);
   Location loc = op->getLoc();
-  SmallVector<Value> slots = makeSlots(*this, forOp.getInitArgs());
+  SmallVector<Value> slots = makeSlots(forOp.getInitArgs());
   copyIntoSlots(b, loc, forOp.getInitArgs(), slots);
 
   SmallVector<Value> inits;
@@ -770,7 +763,7 @@ LogicalResult TileLowering::lowerFor(OpBuilder &b, Operation *op) {
 LogicalResult TileLowering::lowerIf(OpBuilder &b, Operation *op) {
   auto ifOp = cast<scf::IfOp>(op);
   Location loc = op->getLoc();
-  SmallVector<Value> slots = makeSlots(*this, ifOp.getResults());
+  SmallVector<Value> slots = makeSlots(ifOp.getResults());
   SmallVector<Type> types;
   for (Value r : ifOp.getResults())
     flattenTypes(r, types);
@@ -806,8 +799,8 @@ LogicalResult TileLowering::lowerIf(OpBuilder &b, Operation *op) {
 LogicalResult TileLowering::lowerWhile(OpBuilder &b, Operation *op) {
   auto whileOp = cast<scf::WhileOp>(op);
   Location loc = op->getLoc();
-  SmallVector<Value> beforeSlots = makeSlots(*this, whileOp.getInits());
-  SmallVector<Value> afterSlots = makeSlots(*this, whileOp.getResults());
+  SmallVector<Value> beforeSlots = makeSlots(whileOp.getInits());
+  SmallVector<Value> afterSlots = makeSlots(whileOp.getResults());
   copyIntoSlots(b, loc, whileOp.getInits(), beforeSlots);
   SmallVector<Value> inits;
   SmallVector<Type> beforeTypes, afterTypes;

@@ -161,6 +161,9 @@ public:
 
   /// Lowered scalar value of an original scalar (non-tensor) value.
   Value scalar(Value original);
+  llvm::SmallVector<Value> loweredScalars(ValueRange originals) {
+    return llvm::map_to_vector(originals, [&](Value v) { return scalar(v); });
+  }
   /// Element of an original tensor (or scalar) value at `idx`, emitted at
   /// the builder's insertion point. Scalars ignore `idx`.
   Value element(OpBuilder &b, Value original, ValueRange idx);
@@ -331,6 +334,8 @@ private:
   /// Binds `original` (a block argument or region-op result) to lowered
   /// values taken from `it`; tensors bind to `slot`.
   void bind(Value original, ValueRange::iterator &it, Value slot);
+  /// Slot buffers for the tensor values among `values` (null for others).
+  llvm::SmallVector<Value> makeSlots(ValueRange values);
   /// Copies each tensor value of `values` into `slots` (tensors only),
   /// through temporaries so that a slot read by another operand is not
   /// clobbered first.

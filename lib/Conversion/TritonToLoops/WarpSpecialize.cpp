@@ -129,16 +129,7 @@ LogicalResult TileLowering::lowerWarpSpecialize(OpBuilder &b, Operation *op) {
   if (failed(lowerBlock(b, body)))
     return failure();
   auto yield = cast<ttg::WarpYieldOp>(body.getTerminator());
-  SmallVector<Value> slots;
-  for (Value v : yield.getValues()) {
-    if (isTensor(v.getType())) {
-      auto type = asTensor(v.getType());
-      slots.push_back(
-          allocBuffer(v.getLoc(), type.getShape(), loweredElementType(type)));
-    } else {
-      slots.push_back(Value());
-    }
-  }
+  SmallVector<Value> slots = makeSlots(yield.getValues());
   copyIntoSlots(b, loc, yield.getValues(), slots);
   SmallVector<Value> yielded;
   for (Value v : yield.getValues())
