@@ -48,8 +48,8 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   ConvertTritonToLoopsOptions loopOpts;
   loopOpts.checked = options.checked;
   loopOpts.maxProgramBytes = options.maxProgramBytes;
-  // Whole-line non-temporal stores need x86's 64-byte vectors.
-  loopOpts.streamingStores = hostHasAVX512F();
+  loopOpts.streamingStores = hostHasStreamingStores();
+  loopOpts.vectorLoopHints = hostVectorLoopHintBytes();
   pm.addPass(createConvertTritonToLoops(loopOpts));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -74,6 +74,7 @@ void buildLoopsToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createAttachLoopAnnotations());
   pm.addPass(createCanonicalizerPass());
 }
 

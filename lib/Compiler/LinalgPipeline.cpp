@@ -77,9 +77,9 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   // scalar.
   pm.addNestedPass<func::FuncOp>(createLinalgMatmulToMicroKernel());
   pm.addNestedPass<func::FuncOp>(createCollapseContiguousLinalg());
-  // As the tt lowering: x86 with 64-byte vectors, and not under --check,
-  // whose bounds checks see loops.
-  if (hostHasAVX512F() && !options.checked)
+  // As the tt lowering: x86 with AVX, and not under --check, whose bounds
+  // checks see loops.
+  if (hostHasStreamingStores() && !options.checked)
     pm.addNestedPass<func::FuncOp>(createStreamLinalgOutputs());
   pm.addPass(createConvertLinalgToLoopsPass());
   if (options.checked) {

@@ -12,6 +12,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+#include <cstring>
 #include <mutex>
 
 using namespace tilerun;
@@ -189,6 +191,44 @@ extern "C" void tilerun_print_f64(const char *prefix, int32_t x, int32_t y,
   llvm::outs().flush();
 }
 
+namespace {
+/// f32 -> bf16, nearest-even, NaN kept quiet: the compiler-rt routine LLVM
+/// calls for `fptrunc float to bfloat` on x86 without AVX512-BF16. The C
+/// runtime of Debian 12 (libgcc 12) does not have it. The result travels as
+/// a 16-bit float in xmm0, the ABI of `__bf16` and `_Float16` alike.
+uint16_t toBF16Bits(float x) {
+  uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  if ((bits & 0x7fffffffu) > 0x7f800000u)
+    return static_cast<uint16_t>((bits >> 16) | 0x40);
+  bits += 0x7fffu + ((bits >> 16) & 1u);
+  return static_cast<uint16_t>(bits >> 16);
+}
+_Float16 fromBits(uint16_t bits) {
+  _Float16 h;
+  std::memcpy(&h, &bits, sizeof h);
+  return h;
+}
+extern "C" _Float16 tilerun_truncsfbf2(float x) {
+  return fromBits(toBF16Bits(x));
+}
+/// f64 -> bf16 rounds once: through f32 only when that is exact enough not
+/// to double-round, i.e. by rounding the f64 to odd in f32 first.
+extern "C" _Float16 tilerun_truncdfbf2(double x) {
+  float f = static_cast<float>(x);
+  if (std::isfinite(f) && static_cast<double>(f) != x) {
+    uint32_t bits;
+    std::memcpy(&bits, &f, sizeof bits);
+    // Round to odd: truncate toward zero, then set the lowest bit.
+    if (std::fabs(static_cast<double>(f)) > std::fabs(x))
+      --bits;
+    bits |= 1u;
+    std::memcpy(&f, &bits, sizeof f);
+  }
+  return fromBits(toBF16Bits(f));
+}
+} // namespace
+
 static llvm::orc::SymbolMap runtimeSymbolMap(llvm::orc::MangleAndInterner interner) {
   struct Hook {
     const char *name;
@@ -214,6 +254,8 @@ static llvm::orc::SymbolMap runtimeSymbolMap(llvm::orc::MangleAndInterner intern
       {"tilerun_mbarrier_complete_tx",
        reinterpret_cast<void *>(&tilerun_mbarrier_complete_tx)},
       {"tilerun_mbarrier_wait", reinterpret_cast<void *>(&tilerun_mbarrier_wait)},
+      {"__truncsfbf2", reinterpret_cast<void *>(&tilerun_truncsfbf2)},
+      {"__truncdfbf2", reinterpret_cast<void *>(&tilerun_truncdfbf2)},
   };
   llvm::orc::SymbolMap map;
   for (const Hook &h : hooks)

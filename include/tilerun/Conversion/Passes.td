@@ -35,7 +35,12 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
            "program's heaviest elementwise nest">,
     Option<"streamingStores", "streaming-stores", "bool", /*default=*/"false",
            "Write the tiles of launches larger than the caches with "
-           "non-temporal 64-byte stores (x86 with AVX-512)">,
+           "non-temporal stores of whole cache lines (x86 with AVX)">,
+    Option<"vectorLoopHints", "vector-loop-hints", "unsigned",
+           /*default=*/"0",
+           "Bytes of a vector register, to give the element and reduction "
+           "loops LLVM loop metadata (an interleave count, no unrolling); "
+           "0 for none. For x86 hosts with 16 vector registers">,
   ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::cf::ControlFlowDialect",
@@ -239,6 +244,18 @@ def LoopPointersToOffsets : Pass<"tilerun-loop-pointers-to-offsets"> {
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def AttachLoopAnnotations : Pass<"tilerun-attach-loop-annotations", "mlir::ModuleOp"> {
+  let summary = "Move loop metadata onto the LLVM branches that carry it";
+  let description = [{
+    SCFToControlFlow copies an `scf.for`'s `llvm.*` attributes onto the
+    loop's latch branch, and ControlFlowToLLVM keeps them as discardable
+    attributes of `llvm.br`, which the translation to LLVM IR ignores. This
+    pass moves an `llvm.loop_annotation` attribute into the branch's own
+    `loop_annotation`, which becomes the loop's `!llvm.loop` metadata.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def ApproximateMath : Pass<"tilerun-approximate-math"> {
   let summary = "Replace f32 exp/exp2 with vectorisable polynomials";
   let description = [{
@@ -248,11 +265,12 @@ def ApproximateMath : Pass<"tilerun-approximate-math"> {
     vectorises with the rest of the loop. Functions whose approximations
     are less accurate than Triton's GPU versions are left to the C library.
 
-    With `ldexp-scaling` (set for hosts with AVX-512, where `llvm.ldexp`
-    is the single instruction `vscalefps`), f32 `exp` and `exp2` use a
-    shorter expansion: Cody-Waite range reduction, a degree-5 polynomial
-    and one `ldexp`, which handles overflow, underflow and subnormal
-    results itself, so no selects are needed around the polynomial.
+    f32 `exp` and `exp2` use tilerun's own expansion: Cody-Waite range
+    reduction, a degree-6 polynomial and a scaling by 2^k that rounds once,
+    so overflow, underflow and subnormal results need no selects. With
+    `ldexp-scaling` (set for hosts with AVX-512, where `llvm.ldexp` is the
+    single instruction `vscalefps`) the scaling is one `ldexp`; without, two
+    powers of two built from exponent bits, with the same results.
   }];
   let options = [
     Option<"ldexpScaling", "ldexp-scaling", "bool", /*default=*/"false",

@@ -23,13 +23,24 @@ namespace {
 /// 1.5 * 2^23 rounding trick, r = x - k * ln(2) in two FMAs (Cody-Waite),
 /// e^r = 1 + r * (1 + r * p(r)) with p of degree 4, fitted for the least
 /// relative error on |r| <= ln(2)/2 (3e-9, far below f32's rounding; under
-/// 0.9 ulp in all), and the scaling by 2^k one `llvm.ldexp`, which rounds
-/// overflow to inf and underflow to subnormals or zero exactly. The input is
-/// clamped to [-104, 89] (where exp is 0 and inf in f32) only to keep k in
-/// range; NaN passes the clamps and the polynomial unchanged.
+/// 0.9 ulp in all), and the scaling by 2^k rounded once, overflow to inf and
+/// underflow to subnormals or zero exactly. The input is clamped to
+/// [-104, 89] (where exp is 0 and inf in f32) only to keep k in range; NaN
+/// passes the clamps and the polynomial unchanged.
+///
+/// With `ldexpScaling` the scaling is one `llvm.ldexp` (AVX-512's
+/// vscalefps). Elsewhere LLVM expands a vector ldexp into scalar calls, so
+/// the scaling is built from exponent bits: 2 e^r (the polynomial with
+/// doubled coefficients, exactly twice e^r) times 2^b times 2^a, where
+/// a = max(k - 1, -126) and b = k - 1 - a in [-26, 0] are both normal
+/// powers of two. The first product is exact, the second rounds once, so
+/// the result is bit for bit the ldexp one.
 template <typename ExpOp>
-struct ExpandExpWithLdexp : OpRewritePattern<ExpOp> {
-  using OpRewritePattern<ExpOp>::OpRewritePattern;
+struct ExpandExp : OpRewritePattern<ExpOp> {
+  ExpandExp(MLIRContext *ctx, bool ldexpScaling)
+      : OpRewritePattern<ExpOp>(ctx, /*benefit=*/2),
+        ldexpScaling(ldexpScaling) {}
+  bool ldexpScaling;
 
   LogicalResult matchAndRewrite(ExpOp op,
                                 PatternRewriter &rewriter) const override {
@@ -84,15 +95,30 @@ struct ExpandExpWithLdexp : OpRewritePattern<ExpOp> {
     // float in [-103.9, 88.7], exp is within 0.894 ulp (Cephes: 0.909), and
     // exp2 within 0.916 ulp on [-149.9, 127.9] (Cephes: 0.911); degree 5
     // would reach 2.2 ulp.
-    Value p = f(1.381461275741458e-3f);
+    // Without ldexp every coefficient is doubled (exactly), giving 2 e^r.
+    const float scale = ldexpScaling ? 1.0f : 2.0f;
+    Value p = f(scale * 1.381461275741458e-3f);
     for (float c : {8.368710055947304e-3f, 4.166838899254799e-2f,
                     1.666652113199234e-1f, 4.999999403953552e-1f})
-      p = fma(p, r, f(c));
+      p = fma(p, r, f(scale * c));
     // e^r = 1 + r * (1 + r * p(r)), all in FMAs.
-    Value y = fma(fma(p, r, f(1.0f)), r, f(1.0f));
+    Value y = fma(fma(p, r, f(scale)), r, f(scale));
     Value tBits = arith::BitcastOp::create(b, intType, t);
     Value ki = arith::SubIOp::create(b, tBits, i(0x4B400000));
-    rewriter.replaceOp(op, LLVM::LoadExpOp::create(b, type, y, ki));
+    if (ldexpScaling) {
+      rewriter.replaceOp(op, LLVM::LoadExpOp::create(b, type, y, ki));
+      return success();
+    }
+    auto powerOfTwo = [&](Value e) -> Value {
+      Value biased = arith::AddIOp::create(b, e, i(127));
+      return arith::BitcastOp::create(
+          b, type, arith::ShLIOp::create(b, biased, i(23)));
+    };
+    Value km1 = arith::SubIOp::create(b, ki, i(1));
+    Value a = arith::MaxSIOp::create(b, km1, i(-126));
+    Value rest = arith::SubIOp::create(b, km1, a);
+    Value exact = arith::MulFOp::create(b, y, powerOfTwo(rest));
+    rewriter.replaceOp(op, arith::MulFOp::create(b, exact, powerOfTwo(a)));
     return success();
   }
 };
@@ -103,13 +129,11 @@ struct ApproximateMathPass
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    if (ldexpScaling)
-      patterns.add<ExpandExpWithLdexp<math::ExpOp>,
-                   ExpandExpWithLdexp<math::Exp2Op>>(&getContext(),
-                                                     /*benefit=*/2);
-    // exp and exp2 are accurate to ~1 ulp. The log approximations lose
-    // subnormal inputs and erf/tanh are not close enough to the GPU's
-    // results: those stay library calls.
+    patterns.add<ExpandExp<math::ExpOp>, ExpandExp<math::Exp2Op>>(
+        &getContext(), ldexpScaling);
+    // exp and exp2 of other types go through MLIR's approximations (~1
+    // ulp). The log approximations lose subnormal inputs and erf/tanh are
+    // not close enough to the GPU's results: those stay library calls.
     populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
       name.consume_front("math.");
       return name == "exp" || name == "exp2";

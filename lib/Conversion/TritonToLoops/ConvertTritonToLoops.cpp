@@ -35,6 +35,7 @@ struct ConvertTritonToLoopsPass
     opts.checked = checked;
     opts.prefetchNextProgram = prefetchNextProgram;
     opts.streamingStores = streamingStores;
+    opts.vectorLoopHintBytes = vectorLoopHints;
     opts.maxProgramBytes = maxProgramBytes;
     SmallVector<triton::FuncOp> kernels;
     for (auto f : module.getOps<triton::FuncOp>())
@@ -57,6 +58,34 @@ struct ConvertTritonToLoopsPass
                          module, lowered, maxProgramBytes)))
         return signalPassFailure();
     }
+    applyVectorLoopMarks(module);
+  }
+
+  /// Turns the lowering's vector-loop marks into LLVM loop metadata, or
+  /// drops them. The metadata rides on the loop until its latch branch
+  /// exists (SCFToControlFlow carries `llvm.*` attributes there).
+  void applyVectorLoopMarks(ModuleOp module) {
+    MLIRContext *ctx = module.getContext();
+    Builder b(ctx);
+    module.walk([&](scf::ForOp loop) {
+      auto mark = loop->getAttrOfType<IntegerAttr>(
+          tilerun::loops::kVectorLoopAttr);
+      if (!mark)
+        return;
+      loop->removeAttr(tilerun::loops::kVectorLoopAttr);
+      if (!vectorLoopHints)
+        return;
+      LLVM::LoopInterleaveAttr interleave;
+      if (int64_t count = mark.getInt())
+        interleave = LLVM::LoopInterleaveAttr::get(
+            ctx, b.getI32IntegerAttr(static_cast<int32_t>(count)));
+      auto unroll = LLVM::LoopUnrollAttr::get(
+          ctx, /*disable=*/b.getBoolAttr(true), {}, {}, {}, {}, {}, {});
+      auto annotation = LLVM::LoopAnnotationAttr::get(
+          ctx, {}, {}, interleave, unroll, {}, {}, {}, {}, {}, {}, {}, {},
+          {}, {}, {});
+      loop->setAttr(tilerun::loops::kLoopAnnotationAttr, annotation);
+    });
   }
 };
 } // namespace

@@ -61,10 +61,12 @@ static SmallVector<Value> withAxis(ValueRange idx, unsigned axis, Value v) {
 
 /// One level of a pairwise fold in place: for every i < half (and every
 /// index of the trailing `inner` dims), bufs[i] = combine(bufs[i],
-/// bufs[i + half]). A loop of independent combines that LLVM vectorises.
+/// bufs[i + half]). A loop of independent combines that LLVM vectorises;
+/// with `interleave`, a marked vector loop (kVectorLoopAttr).
 static void emitFoldLevel(TileLowering &tl, OpBuilder &b, Location loc,
                           Region &combine, ValueRange bufs, TypeRange elems,
-                          int64_t half, ArrayRef<int64_t> inner) {
+                          int64_t half, ArrayRef<int64_t> inner,
+                          std::optional<int64_t> interleave = std::nullopt) {
   SmallVector<int64_t> level{half};
   level.append(inner.begin(), inner.end());
   TileLowering::emitLoopNest(b, loc, level, [&](OpBuilder &lb, ValueRange ij) {
@@ -78,7 +80,7 @@ static void emitFoldLevel(TileLowering &tl, OpBuilder &b, Location loc,
     }
     for (auto [v, buf] : llvm::zip(emitCombine(tl, lb, combine, lhs, rhs), bufs))
       tl.storeBuffer(lb, loc, v, buf, ij);
-  });
+  }, /*perChunk=*/nullptr, interleave);
 }
 
 /// Folds the axis in the order of a balanced binary tree (element i with
@@ -202,6 +204,16 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
   int64_t lanes = std::min(n, kLanes);
   Type elem = loweredElementType(srcTy);
   Value partials = tl.allocBuffer(loc, {lanes}, elem);
+  // The partials are one trip of their vector loops: whole registers that
+  // LLVM keeps out of memory across the chunks (two trips of a loop would
+  // store and reload them every chunk).
+  int64_t elemBytes =
+      elem.isIntOrFloat() ? std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8)
+                          : 8;
+  int64_t partialBytes = lanes * elemBytes;
+  int64_t partialVectors =
+      std::max<int64_t>(1, partialBytes / std::max<int64_t>(
+                                              1, tl.options.vectorLoopHintBytes));
   Region &combine = reduce.getCombineOp();
   auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
 
@@ -252,20 +264,21 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
     bool carries = !tl.isMaterialized(src);
     if (carries)
       tl.emitNextProgramPrefetches(ob, loc, src, at(c(ob, 0)));
-    scf::ForOp::create(ob, loc, c(ob, 0), c(ob, lanes), c(ob, 1), ValueRange{},
-                       [&](OpBuilder &lb, Location, Value l, ValueRange) {
-                         tl.storeBuffer(lb, loc,
-                                        initial(lb, tl.element(lb, src, at(l))),
-                                        partials, l);
-                         scf::YieldOp::create(lb, loc);
-                       });
+    auto start = scf::ForOp::create(
+        ob, loc, c(ob, 0), c(ob, lanes), c(ob, 1), ValueRange{},
+        [&](OpBuilder &lb, Location, Value l, ValueRange) {
+          tl.storeBuffer(lb, loc, initial(lb, tl.element(lb, src, at(l))),
+                         partials, l);
+          scf::YieldOp::create(lb, loc);
+        });
+    TileLowering::markVectorLoop(start, partialVectors);
     if (n > lanes)
       scf::ForOp::create(
           ob, loc, c(ob, lanes), c(ob, n), c(ob, lanes), ValueRange{},
           [&](OpBuilder &cb, Location, Value chunk, ValueRange) {
             if (carries)
               tl.emitNextProgramPrefetches(cb, loc, src, at(chunk));
-            scf::ForOp::create(
+            auto accumulateChunk = scf::ForOp::create(
                 cb, loc, c(cb, 0), c(cb, lanes), c(cb, 1), ValueRange{},
                 [&](OpBuilder &lb, Location, Value l, ValueRange) {
                   Value k = arith::AddIOp::create(lb, loc, chunk, l);
@@ -274,6 +287,7 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
                   tl.storeBuffer(lb, loc, accumulate(lb, acc, x), partials, l);
                   scf::YieldOp::create(lb, loc);
                 });
+            TileLowering::markVectorLoop(accumulateChunk, partialVectors);
             scf::YieldOp::create(cb, loc);
           });
     // The lanes fold pairwise, lane l with lane l + half: wide levels as
@@ -281,7 +295,8 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
     constexpr int64_t kUnrolledLanes = 8;
     int64_t half = lanes / 2;
     for (; half >= kUnrolledLanes; half /= 2)
-      emitFoldLevel(tl, ob, loc, combine, partials, elem, half, {});
+      emitFoldLevel(tl, ob, loc, combine, partials, elem, half, {},
+                    /*interleave=*/1);
     SmallVector<Value> leaves;
     for (int64_t l = 0; l < 2 * half; ++l)
       leaves.push_back(tl.loadBuffer(ob, loc, partials, c(ob, l), elem));

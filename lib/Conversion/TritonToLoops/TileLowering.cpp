@@ -82,7 +82,8 @@ SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat,
 void TileLowering::emitLoopNest(
     OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
     function_ref<void(OpBuilder &, ValueRange)> body,
-    function_ref<void(OpBuilder &, ValueRange)> perChunk) {
+    function_ref<void(OpBuilder &, ValueRange)> perChunk,
+    std::optional<int64_t> innermostInterleave) {
   // At most two loops per nest: a deep nest of short loops (a 2x2x...x2
   // bitonic-sort tile is seven loops of two) costs LLVM's loop passes far
   // more than it gains. The innermost dimension keeps its own loop when it is
@@ -108,12 +109,12 @@ void TileLowering::emitLoopNest(
   };
   auto loop = [&](OpBuilder &nb, int64_t trip,
                   function_ref<void(OpBuilder &, Value)> inner) {
-    scf::ForOp::create(nb, loc, zero, constantIndex(nb, loc, trip), one,
-                       ValueRange{},
-                       [&](OpBuilder &ib, Location, Value iv, ValueRange) {
-                         inner(ib, iv);
-                         scf::YieldOp::create(ib, loc);
-                       });
+    return scf::ForOp::create(
+        nb, loc, zero, constantIndex(nb, loc, trip), one, ValueRange{},
+        [&](OpBuilder &ib, Location, Value iv, ValueRange) {
+          inner(ib, iv);
+          scf::YieldOp::create(ib, loc);
+        });
   };
   constexpr int64_t kMinVectorLoop = 8;
   if (dims.empty()) {
@@ -127,11 +128,14 @@ void TileLowering::emitLoopNest(
                  dims.back() % kChunkElements == 0;
   auto innermost = [&](OpBuilder &nb, SmallVector<Value> &idx) {
     if (!chunked) {
-      loop(nb, dims.back(), [&](OpBuilder &ib, Value iv) {
-        idx.push_back(iv);
-        callBody(ib, idx);
-        idx.pop_back();
-      });
+      scf::ForOp inner =
+          loop(nb, dims.back(), [&](OpBuilder &ib, Value iv) {
+            idx.push_back(iv);
+            callBody(ib, idx);
+            idx.pop_back();
+          });
+      if (innermostInterleave && (keepInner || dims.size() == 1))
+        markVectorLoop(inner, *innermostInterleave);
       return;
     }
     Value chunk = constantIndex(nb, loc, kChunkElements);
@@ -141,13 +145,15 @@ void TileLowering::emitLoopNest(
       perChunk(cb, fullIndex(idx));
       idx.pop_back();
       Value last = arith::AddIOp::create(cb, loc, first, chunk);
-      scf::ForOp::create(cb, loc, first, last, one, ValueRange{},
-                         [&](OpBuilder &ib, Location, Value iv, ValueRange) {
-                           idx.push_back(iv);
-                           callBody(ib, idx);
-                           idx.pop_back();
-                           scf::YieldOp::create(ib, loc);
-                         });
+      auto elements = scf::ForOp::create(
+          cb, loc, first, last, one, ValueRange{},
+          [&](OpBuilder &ib, Location, Value iv, ValueRange) {
+            idx.push_back(iv);
+            callBody(ib, idx);
+            idx.pop_back();
+            scf::YieldOp::create(ib, loc);
+          });
+      markVectorLoop(elements, kChunkInterleave);
     });
   };
   if (dims.size() == 1) {
@@ -170,6 +176,11 @@ void TileLowering::emitLoopNest(
     }
     innermost(ob, idx);
   });
+}
+
+void TileLowering::markVectorLoop(Operation *loop, int64_t interleave) {
+  Builder b(loop->getContext());
+  loop->setAttr(kVectorLoopAttr, b.getI64IntegerAttr(interleave));
 }
 
 void TileLowering::emitNextProgramPrefetches(OpBuilder &b, Location loc,
@@ -201,7 +212,7 @@ void TileLowering::emitValueNest(
     OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Value value,
     function_ref<void(OpBuilder &, ValueRange)> body) {
   if (!prefetches.contains(value)) {
-    emitLoopNest(b, loc, shape, body);
+    emitLoopNest(b, loc, shape, body, /*perChunk=*/nullptr, kChunkInterleave);
     return;
   }
   emitLoopNest(b, loc, shape, body, [&](OpBuilder &pb, ValueRange first) {

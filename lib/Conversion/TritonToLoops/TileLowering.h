@@ -54,6 +54,24 @@ Type storageType(Type loweredElem);
 bool isTensor(Type t);
 mlir::RankedTensorType asTensor(Type t);
 
+/// Marks a loop that LLVM should vectorise with the interleave count the
+/// attribute holds, and never unroll (TileLowering::markVectorLoop). On x86
+/// without AVX-512 (16 vector registers) LLVM's unrolling of the lowering's
+/// loops costs: before vectorisation it unrolls a reduction's 64-lane
+/// partial loop, SROA splits the partials into scalars and the SLP
+/// vectoriser reassembles them lane by lane; after it, copies of an
+/// exp-heavy element loop no longer fit the registers and spill.
+constexpr llvm::StringLiteral kVectorLoopAttr = "tilerun.vector_loop";
+/// Vectors in flight in an element chunk loop: enough independent
+/// dependency chains for a long body (exp) to keep the FMA units busy, few
+/// enough to stay in 16 registers. Softmax's row in cache on Zen 3: 2.8 us
+/// with LLVM's choice and unrolling, 2.4 us with 4 and no unrolling.
+constexpr int64_t kChunkInterleave = 4;
+/// LLVM loop metadata on an scf.for, moved onto the loop's latch branch by
+/// SCFToControlFlow, then into the branch's `loop_annotation` by
+/// AttachLoopAnnotations.
+constexpr llvm::StringLiteral kLoopAnnotationAttr = "llvm.loop_annotation";
+
 /// Per-op lowering options.
 struct Options {
   bool checked = false;
@@ -61,8 +79,11 @@ struct Options {
   /// (NextProgramPrefetch.cpp).
   bool prefetchNextProgram = true;
   /// Non-temporal stores for large launches (StreamingStores.cpp); the
-  /// target must be x86 with AVX-512.
+  /// target must be x86 with AVX.
   bool streamingStores = false;
+  /// Bytes of the host's vector registers when the loops should carry LLVM
+  /// loop metadata (kVectorLoopAttr); 0 for none.
+  unsigned vectorLoopHintBytes = 0;
   /// Stack bytes a program (or a warp_specialize partition) may use.
   uint64_t maxProgramBytes = uint64_t(64) << 20;
 };
@@ -212,15 +233,23 @@ public:
              Type type);
   bool hasFailed() const { return errorReported; }
 
+  /// Marks `loop` as one LLVM should vectorise with `interleave` vectors in
+  /// flight and not unroll (ConvertTritonToLoops turns the mark into loop
+  /// metadata where `vector-loop-hints` asks for it; see kVectorLoopAttr).
+  static void markVectorLoop(Operation *loop, int64_t interleave);
+
   /// Emits a loop nest over `shape` (row-major, last dim innermost). With
   /// `perChunk`, an innermost dimension that is a multiple of kChunkElements
   /// runs as chunks of that many indices, and `perChunk` is emitted at the
-  /// start of each with the chunk's first index.
+  /// start of each with the chunk's first index. Chunks are vector loops
+  /// with kChunkInterleave vectors in flight; `innermostInterleave` makes
+  /// an unchunked innermost loop a vector loop too.
   static void
   emitLoopNest(OpBuilder &b, Location loc, llvm::ArrayRef<int64_t> shape,
                llvm::function_ref<void(OpBuilder &, ValueRange)> body,
                llvm::function_ref<void(OpBuilder &, ValueRange)> perChunk =
-                   nullptr);
+                   nullptr,
+               std::optional<int64_t> innermostInterleave = std::nullopt);
   /// The next program's prefetches that the nest evaluating `value` issues
   /// at the chunk starting at `first` (nothing when `value` carries none).
   void emitNextProgramPrefetches(OpBuilder &b, Location loc, Value value,

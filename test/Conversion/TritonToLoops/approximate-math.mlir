@@ -1,5 +1,5 @@
 // RUN: tilerun-opt %s -tilerun-approximate-math="ldexp-scaling=true" | FileCheck %s --check-prefix=LDEXP
-// RUN: tilerun-opt %s -tilerun-approximate-math | FileCheck %s --check-prefix=POLY
+// RUN: tilerun-opt %s -tilerun-approximate-math | FileCheck %s --check-prefix=NOLDEXP
 
 // With ldexp scaling: clamp, Cody-Waite reduction, a degree-5 polynomial and
 // one ldexp by the exponent recovered from the rounding constant's bits.
@@ -12,10 +12,23 @@
 // LDEXP: %[[BITS:.*]] = arith.bitcast %{{.*}} : f32 to i32
 // LDEXP: %[[K:.*]] = arith.subi %[[BITS]], %{{.*}} : i32
 // LDEXP: llvm.intr.ldexp(%{{.*}}, %[[K]]) : (f32, i32) -> f32
-// POLY-LABEL: func.func @exp(
-// POLY-NOT: math.exp
-// POLY-NOT: llvm.intr.ldexp
-// POLY: return
+// Without it: the same polynomial with doubled coefficients (2 e^r), then
+// two exact powers of two built from exponent bits, 2^(k-1-a) and 2^a with
+// a = max(k - 1, -126), multiplied in that order.
+// NOLDEXP-LABEL: func.func @exp(
+// NOLDEXP-NOT: math.exp
+// NOLDEXP-NOT: llvm.intr.ldexp
+// NOLDEXP-DAG: %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// NOLDEXP: %[[INNER:.*]] = math.fma %{{.*}}, %{{.*}}, %[[TWO]] : f32
+// NOLDEXP: %[[Y:.*]] = math.fma %[[INNER]], %{{.*}}, %[[TWO]] : f32
+// NOLDEXP: %[[K:.*]] = arith.subi %{{.*}}, %{{.*}} : i32
+// NOLDEXP: %[[KM1:.*]] = arith.subi %[[K]], %{{.*}} : i32
+// NOLDEXP: %[[A:.*]] = arith.maxsi %[[KM1]], %{{.*}} : i32
+// NOLDEXP: %[[B:.*]] = arith.subi %[[KM1]], %[[A]] : i32
+// NOLDEXP: %[[SB:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// NOLDEXP: %[[EXACT:.*]] = arith.mulf %[[Y]], %[[SB]] : f32
+// NOLDEXP: %[[SA:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// NOLDEXP: arith.mulf %[[EXACT]], %[[SA]] : f32
 func.func @exp(%x: f32) -> f32 {
   %y = math.exp %x : f32
   return %y : f32
@@ -29,9 +42,11 @@ func.func @exp(%x: f32) -> f32 {
 // LDEXP: arith.subf
 // LDEXP: arith.mulf
 // LDEXP: llvm.intr.ldexp(%{{.*}}, %{{.*}}) : (f32, i32) -> f32
-// MLIR has no f32 exp2 approximation: without ldexp it stays a call.
-// POLY-LABEL: func.func @exp2(
-// POLY: math.exp2
+// NOLDEXP-LABEL: func.func @exp2(
+// NOLDEXP-NOT: math.exp2
+// NOLDEXP: arith.maxsi
+// NOLDEXP: arith.mulf
+// NOLDEXP: arith.mulf
 func.func @exp2(%x: f32) -> f32 {
   %y = math.exp2 %x : f32
   return %y : f32
