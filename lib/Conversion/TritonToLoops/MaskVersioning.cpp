@@ -13,17 +13,27 @@
 // compares over the tile, no memory traffic. Masks that depend on loaded data
 // are left alone: evaluating them twice would read memory twice.
 //
+// The same two copies serve f32 divisions by one scalar for the whole tile
+// (softmax's `num / sum`): where the scalar has a normal reciprocal, the
+// first copy multiplies by it and corrects once (ElementEmitter), which
+// matches the division bit for bit except for tiny dividends and subnormal
+// quotients (within an ulp there) at a fraction of x86's division cost.
+//
 //===----------------------------------------------------------------------===//
 
 #include "TileLowering.h"
 
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 
+#include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 namespace tt = mlir::triton;
+namespace ttg = mlir::triton::gpu;
 
 namespace tilerun {
 namespace loops {
@@ -49,6 +59,45 @@ void TileLowering::collectFusedMasks(ValueRange roots,
     bool isRoot = llvm::is_contained(roots, v);
     if (!isRoot && plan.isMaterialized(v))
       continue;
+    for (Value operand : op->getOperands())
+      worklist.push_back(operand);
+  }
+}
+
+/// The scalar every element of `v` equals, when the IR makes it one: a
+/// splat, possibly reshaped, broadcast or relaid out.
+static Value uniformScalar(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (auto splat = dyn_cast<tt::SplatOp>(def))
+      return splat.getSrc();
+    if (!isa<tt::BroadcastOp, tt::ExpandDimsOp, tt::ReshapeOp,
+             ttg::ConvertLayoutOp>(def))
+      return {};
+    v = def->getOperand(0);
+  }
+  return {};
+}
+
+void TileLowering::collectUniformDivisions(
+    ValueRange roots,
+    SmallVectorImpl<std::pair<Operation *, Value>> &divisions) const {
+  llvm::DenseSet<Value> seen;
+  SmallVector<Value> worklist(roots.begin(), roots.end());
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!v || !isTensor(v.getType()) || !seen.insert(v).second ||
+        buffers.count(v))
+      continue;
+    Operation *op = v.getDefiningOp();
+    if (!op)
+      continue;
+    bool isRoot = llvm::is_contained(roots, v);
+    if (!isRoot && plan.isMaterialized(v))
+      continue;
+    if (auto div = dyn_cast<arith::DivFOp>(op))
+      if (getElementTypeOrSelf(div.getType()).isF32())
+        if (Value s = uniformScalar(div.getRhs()))
+          divisions.push_back({op, s});
     for (Value operand : op->getOperands())
       worklist.push_back(operand);
   }
@@ -97,18 +146,40 @@ SmallVector<Value> TileLowering::emitMaskVersionedValues(
       masks.push_back(m);
   collectFusedMasks(roots, masks);
   llvm::DenseMap<Value, bool> memo;
-  bool versionable =
-      !masks.empty() && assumedTrue.empty() &&
-      llvm::all_of(masks, [&](Value m) {
+  bool nested = !assumedTrue.empty() || !safeDivisions.empty();
+  bool masksVersionable =
+      !masks.empty() && llvm::all_of(masks, [&](Value m) {
         return isIndexPure(m, memo) &&
                asTensor(m.getType()).getShape() == shape;
       });
-  if (!versionable)
+  if (!masksVersionable)
+    masks.clear();
+  // A division by one scalar for the whole tile is a multiplication by its
+  // reciprocal and one correction (ElementEmitter) where the reciprocal is
+  // normal: x86's vector division is several times slower.
+  SmallVector<std::pair<Operation *, Value>> divisions;
+  collectUniformDivisions(roots, divisions);
+  if (nested || (masks.empty() && divisions.empty()))
     return emitNest(b);
 
   // Masks whose value ranges prove them true cost a few scalar ops; the
   // others are checked element by element.
   Value allTrue;
+  for (auto [div, uniform] : divisions) {
+    Value divisor = scalar(uniform);
+    Type f32 = divisor.getType();
+    auto constant = [&](float c) -> Value {
+      return arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, c));
+    };
+    Value magnitude = math::AbsFOp::create(b, loc, divisor);
+    Value safe = arith::AndIOp::create(
+        b, loc,
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, magnitude,
+                              constant(0x1p-126f)),
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, magnitude,
+                              constant(0x1p126f)));
+    allTrue = allTrue ? arith::AndIOp::create(b, loc, allTrue, safe) : safe;
+  }
   SmallVector<Value> unproved;
   for (Value m : masks) {
     if (Value proof = proveMaskAllTrue(b, loc, m))
@@ -140,8 +211,11 @@ SmallVector<Value> TileLowering::emitMaskVersionedValues(
       b, loc, allTrue,
       [&](OpBuilder &tb, Location) {
         assumedTrue.insert(masks.begin(), masks.end());
+        for (auto [div, divisor] : divisions)
+          safeDivisions.insert(div);
         SmallVector<Value> results = emitNest(tb);
         assumedTrue.clear();
+        safeDivisions.clear();
         scf::YieldOp::create(tb, loc, results);
       },
       [&](OpBuilder &eb, Location) {

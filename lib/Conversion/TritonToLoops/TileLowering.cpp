@@ -212,7 +212,7 @@ void TileLowering::emitValueNest(
     OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Value value,
     function_ref<void(OpBuilder &, ValueRange)> body) {
   if (!prefetches.contains(value)) {
-    emitLoopNest(b, loc, shape, body, /*perChunk=*/nullptr, kChunkInterleave);
+    emitLoopNest(b, loc, shape, body);
     return;
   }
   emitLoopNest(b, loc, shape, body, [&](OpBuilder &pb, ValueRange first) {

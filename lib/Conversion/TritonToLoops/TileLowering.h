@@ -256,6 +256,11 @@ public:
                                  ValueRange first);
   /// True inside the unguarded copy of a mask-versioned nest for `mask`.
   bool isAssumedTrue(Value mask) const { return assumedTrue.contains(mask); }
+  /// True inside the copy of a versioned nest in which the uniform divisor
+  /// of the f32 division `div` is known to have a normal reciprocal.
+  bool hasSafeUniformDivisor(Operation *div) const {
+    return safeDivisions.contains(div);
+  }
   /// emitLoopNest for the nest that evaluates `value`: it also issues the
   /// next program's prefetches when `value` carries them.
   void emitValueNest(OpBuilder &b, Location loc, llvm::ArrayRef<int64_t> shape,
@@ -352,6 +357,11 @@ private:
   /// Masks of the loads whose elements are computed inline from `roots`.
   void collectFusedMasks(ValueRange roots,
                          llvm::SmallVectorImpl<Value> &masks) const;
+  /// f32 divisions evaluated inline from `roots` whose divisor is one
+  /// scalar for the whole tile, with that scalar.
+  void collectUniformDivisions(
+      ValueRange roots,
+      llvm::SmallVectorImpl<std::pair<Operation *, Value>> &divisions) const;
   /// True when every element of `mask` is computed from indices, scalars
   /// and buffers alone, so evaluating it twice reads no global memory.
   bool isIndexPure(Value mask, llvm::DenseMap<Value, bool> &memo) const;
@@ -409,6 +419,8 @@ private:
   llvm::DenseSet<Value> claimed;
   /// Masks known to be all-true in the loop nest being emitted.
   llvm::DenseSet<Value> assumedTrue;
+  /// Divisions whose uniform divisor is known safe there.
+  llvm::DenseSet<Operation *> safeDivisions;
   bool errorReported = false;
   unsigned constantCount = 0;
   llvm::DenseMap<int64_t, Value> indexConstants;

@@ -157,3 +157,38 @@ tt.func public @buffered_masked_load(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32
   tt.store %yp, %d, %m : tensor<64x!tt.ptr<f32>>
   tt.return
 }
+
+// A division by one scalar for the whole tile versions the nest on that
+// scalar having a normal reciprocal (2^-126 <= |s| <= 2^126): that copy
+// multiplies by 1/s and corrects once with the exact residual (an FMA),
+// keeping the product where it is not finite; the other copy divides.
+// CHECK-LABEL: func.func @divide_by_scalar
+// CHECK-SAME: %{{.*}}: !llvm.ptr, %[[S:arg1]]: f32
+// CHECK: %[[ABS:.*]] = math.absf %[[S]] : f32
+// CHECK-DAG: %[[GE:.*]] = arith.cmpf oge, %[[ABS]], %{{.*}} : f32
+// CHECK-DAG: %[[LE:.*]] = arith.cmpf ole, %[[ABS]], %{{.*}} : f32
+// CHECK: %[[SAFE:.*]] = arith.andi %[[GE]], %[[LE]] : i1
+// CHECK: scf.if %[[SAFE]] {
+// CHECK:   scf.for
+// CHECK:     %[[R:.*]] = arith.divf %{{.*}}, %[[S]] : f32
+// CHECK:     %[[Q:.*]] = arith.mulf %[[X:.*]], %[[R]] : f32
+// CHECK:     %[[NQ:.*]] = arith.negf %[[Q]] : f32
+// CHECK:     %[[E:.*]] = math.fma %[[NQ]], %[[S]], %[[X]] : f32
+// CHECK:     %[[Q1:.*]] = math.fma %[[E]], %[[R]], %[[Q]] : f32
+// CHECK:     %[[FIN:.*]] = arith.cmpf olt
+// CHECK:     arith.select %[[FIN]], %[[Q1]], %[[Q]] : f32
+// CHECK: } else {
+// CHECK:   scf.for
+// CHECK:     arith.divf %{{.*}}, %[[S]] : f32
+// CHECK-NOT:     math.fma
+// CHECK:   }
+tt.func public @divide_by_scalar(%x_ptr: !tt.ptr<f32>, %s: f32) {
+  %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %xp = tt.splat %x_ptr : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  %xa = tt.addptr %xp, %r : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  %x = tt.load %xa : tensor<256x!tt.ptr<f32>>
+  %d = tt.splat %s : f32 -> tensor<256xf32>
+  %q = arith.divf %x, %d : tensor<256xf32>
+  tt.store %xa, %q : tensor<256x!tt.ptr<f32>>
+  tt.return
+}
