@@ -5,7 +5,7 @@
 // lowering shapes for the vectoriser carry LLVM loop metadata that forbids
 // LLVM's unrolling and sets the interleave count:
 //   - element chunks (64 elements, here the nest that prefetches the next
-//     program's row): 4 vectors in flight;
+//     program's row): 8 vectors in flight;
 //   - every loop over a lane reduction's partials is one trip of whole
 //     vectors: 64 f32 lanes are 8 vectors, its fold levels 4, 2 and 1.
 // Without hints the marks are dropped.
@@ -39,7 +39,7 @@
 // CHECK: llvm.intr.prefetch
 // CHECK: scf.for
 // CHECK: math.exp
-// CHECK: } {llvm.loop_annotation = #[[V4]]}
+// CHECK: } {llvm.loop_annotation = #[[V8]]}
 // CHECK-NOT: tilerun.vector_loop
 tt.func public @scale_by_sum(%out: !tt.ptr<f32>, %in: !tt.ptr<f32>) {
   %pid = tt.get_program_id x : i32
