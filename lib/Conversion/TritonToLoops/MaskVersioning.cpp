@@ -38,8 +38,9 @@ namespace ttg = mlir::triton::gpu;
 namespace tilerun {
 namespace loops {
 
-void TileLowering::collectFusedMasks(ValueRange roots,
-                                     SmallVectorImpl<Value> &masks) const {
+void TileLowering::walkFusedOps(
+    ValueRange roots,
+    function_ref<void(Operation *, bool evaluatedHere)> visit) const {
   llvm::DenseSet<Value> seen;
   SmallVector<Value> worklist(roots.begin(), roots.end());
   while (!worklist.empty()) {
@@ -50,18 +51,26 @@ void TileLowering::collectFusedMasks(ValueRange roots,
     Operation *op = v.getDefiningOp();
     if (!op)
       continue;
-    if (auto load = dyn_cast<tt::LoadOp>(op))
-      if (Value mask = load.getMask())
-        if (!llvm::is_contained(masks, mask))
-          masks.push_back(mask);
     // Operands of a materialized value have been evaluated into its buffer;
     // the roots themselves are being evaluated here, whatever the plan says.
-    bool isRoot = llvm::is_contained(roots, v);
-    if (!isRoot && plan.isMaterialized(v))
+    bool evaluatedHere =
+        llvm::is_contained(roots, v) || !plan.isMaterialized(v);
+    visit(op, evaluatedHere);
+    if (!evaluatedHere)
       continue;
     for (Value operand : op->getOperands())
       worklist.push_back(operand);
   }
+}
+
+void TileLowering::collectFusedMasks(ValueRange roots,
+                                     SmallVectorImpl<Value> &masks) const {
+  walkFusedOps(roots, [&](Operation *op, bool) {
+    if (auto load = dyn_cast<tt::LoadOp>(op))
+      if (Value mask = load.getMask())
+        if (!llvm::is_contained(masks, mask))
+          masks.push_back(mask);
+  });
 }
 
 /// The scalar every element of `v` equals, when the IR makes it one: a
@@ -81,26 +90,13 @@ static Value uniformScalar(Value v) {
 void TileLowering::collectUniformDivisions(
     ValueRange roots,
     SmallVectorImpl<std::pair<Operation *, Value>> &divisions) const {
-  llvm::DenseSet<Value> seen;
-  SmallVector<Value> worklist(roots.begin(), roots.end());
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    if (!v || !isTensor(v.getType()) || !seen.insert(v).second ||
-        buffers.count(v))
-      continue;
-    Operation *op = v.getDefiningOp();
-    if (!op)
-      continue;
-    bool isRoot = llvm::is_contained(roots, v);
-    if (!isRoot && plan.isMaterialized(v))
-      continue;
-    if (auto div = dyn_cast<arith::DivFOp>(op))
-      if (getElementTypeOrSelf(div.getType()).isF32())
-        if (Value s = uniformScalar(div.getRhs()))
-          divisions.push_back({op, s});
-    for (Value operand : op->getOperands())
-      worklist.push_back(operand);
-  }
+  walkFusedOps(roots, [&](Operation *op, bool evaluatedHere) {
+    auto div = dyn_cast<arith::DivFOp>(op);
+    if (!evaluatedHere || !div || !getElementTypeOrSelf(div.getType()).isF32())
+      return;
+    if (Value s = uniformScalar(div.getRhs()))
+      divisions.push_back({op, s});
+  });
 }
 
 bool TileLowering::isIndexPure(Value v,

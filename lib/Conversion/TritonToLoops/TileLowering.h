@@ -356,6 +356,12 @@ private:
                                      mlir::func::FuncOp fn,
                                      mlir::LLVM::LLVMStructType captureType,
                                      llvm::ArrayRef<bool> nanFilled);
+  /// Calls `visit` on every op defining a tensor that the nest computing
+  /// `roots` reaches: those it evaluates inline (`evaluatedHere`), whose
+  /// operands are visited in turn, and the materialized ones it reads.
+  void walkFusedOps(
+      ValueRange roots,
+      llvm::function_ref<void(Operation *, bool evaluatedHere)> visit) const;
   /// Masks of the loads whose elements are computed inline from `roots`.
   void collectFusedMasks(ValueRange roots,
                          llvm::SmallVectorImpl<Value> &masks) const;
