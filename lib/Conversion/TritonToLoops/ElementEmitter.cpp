@@ -80,7 +80,8 @@ Value cloneScalar(OpBuilder &b, Operation *op, ValueRange operands) {
 /// x / s for an f32 divisor `s` that is the same for the whole loop nest and
 /// has a normal reciprocal: q = x * (1/s) corrected once with the exact
 /// residual x - q*s (Markstein), which is the correctly rounded quotient
-/// unless it is subnormal (then within an ulp). LLVM hoists 1/s out of the
+/// unless it is subnormal or |x| < 2^-96, where the residual is not exact
+/// (then within an ulp). LLVM hoists 1/s out of the
 /// loop, leaving a multiply and two FMAs where x86 would divide (a vector
 /// division issues once every 3.5 cycles on Zen 3). Where q is not finite
 /// (x is inf or NaN, or x / s overflows), the residual is NaN and q is the
