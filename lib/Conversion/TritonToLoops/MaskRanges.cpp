@@ -48,6 +48,9 @@ public:
   /// An i1 that is true only if every element of `mask` is true, or null
   /// when the mask's shape of computation is not understood.
   Value proveAllTrue(Value mask);
+  /// An i1 that is true only if `x % y` (arith.remsi/remui) equals `x` for
+  /// every element, i.e. 0 <= x < y; null when the ranges are not known.
+  Value proveIdentityRemainder(Operation *rem);
 
 private:
   std::optional<Interval> interval(Value v);
@@ -306,10 +309,25 @@ Value RangeProver::proveAllTrue(Value mask) {
   return both(exact, holds);
 }
 
+Value RangeProver::proveIdentityRemainder(Operation *rem) {
+  auto x = interval(rem->getOperand(0)), y = interval(rem->getOperand(1));
+  if (!x || !y)
+    return Value();
+  using P = arith::CmpIPredicate;
+  // Both orders agree on 0 <= x < y (then y > 0 too).
+  Value inRange = both(cmp(P::sge, x->lo, i64(0)), cmp(P::slt, x->hi, y->lo));
+  return both(both(x->exact, y->exact), inRange);
+}
+
 } // namespace
 
 Value TileLowering::proveMaskAllTrue(OpBuilder &b, Location loc, Value mask) {
   return RangeProver(*this, b, loc).proveAllTrue(mask);
+}
+
+Value TileLowering::proveIdentityRemainder(OpBuilder &b, Location loc,
+                                           Operation *rem) {
+  return RangeProver(*this, b, loc).proveIdentityRemainder(rem);
 }
 
 } // namespace loops

@@ -18,6 +18,11 @@
 // first copy multiplies by it and corrects once (ElementEmitter), which
 // matches the division bit for bit except for tiny dividends and subnormal
 // quotients (within an ulp there) at a fraction of x86's division cost.
+// And integer remainders kept in buffers, Triton's `(pid * B + arange(B))
+// % N` offsets, which make every address built from them a gather: where
+// the tile's value ranges prove `0 <= x < N`, the first copy reads the
+// affine `x` instead, and the operand copies of a matmul become vector
+// copies.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,25 +44,27 @@ namespace tilerun {
 namespace loops {
 
 void TileLowering::walkFusedOps(
-    ValueRange roots,
-    function_ref<void(Operation *, bool evaluatedHere)> visit) const {
+    ValueRange roots, function_ref<void(Operation *, FusedKind)> visit) const {
   llvm::DenseSet<Value> seen;
   SmallVector<Value> worklist(roots.begin(), roots.end());
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
-    if (!v || !isTensor(v.getType()) || !seen.insert(v).second ||
-        buffers.count(v))
+    if (!v || !isTensor(v.getType()) || !seen.insert(v).second)
       continue;
     Operation *op = v.getDefiningOp();
     if (!op)
       continue;
+    if (buffers.count(v)) {
+      visit(op, FusedKind::Buffered);
+      continue;
+    }
     // Operands of a materialized value have been evaluated into its buffer;
     // the roots themselves are being evaluated here, whatever the plan says.
-    bool evaluatedHere =
-        llvm::is_contained(roots, v) || !plan.isMaterialized(v);
-    visit(op, evaluatedHere);
-    if (!evaluatedHere)
+    if (!llvm::is_contained(roots, v) && plan.isMaterialized(v)) {
+      visit(op, FusedKind::Materialized);
       continue;
+    }
+    visit(op, FusedKind::Evaluated);
     for (Value operand : op->getOperands())
       worklist.push_back(operand);
   }
@@ -65,7 +72,9 @@ void TileLowering::walkFusedOps(
 
 void TileLowering::collectFusedMasks(ValueRange roots,
                                      SmallVectorImpl<Value> &masks) const {
-  walkFusedOps(roots, [&](Operation *op, bool) {
+  walkFusedOps(roots, [&](Operation *op, FusedKind kind) {
+    if (kind == FusedKind::Buffered)
+      return;
     if (auto load = dyn_cast<tt::LoadOp>(op))
       if (Value mask = load.getMask())
         if (!llvm::is_contained(masks, mask))
@@ -90,9 +99,10 @@ static Value uniformScalar(Value v) {
 void TileLowering::collectUniformDivisions(
     ValueRange roots,
     SmallVectorImpl<std::pair<Operation *, Value>> &divisions) const {
-  walkFusedOps(roots, [&](Operation *op, bool evaluatedHere) {
+  walkFusedOps(roots, [&](Operation *op, FusedKind kind) {
     auto div = dyn_cast<arith::DivFOp>(op);
-    if (!evaluatedHere || !div || !getElementTypeOrSelf(div.getType()).isF32())
+    if (kind != FusedKind::Evaluated || !div ||
+        !getElementTypeOrSelf(div.getType()).isF32())
       return;
     if (Value s = uniformScalar(div.getRhs()))
       divisions.push_back({op, s});
@@ -142,7 +152,8 @@ SmallVector<Value> TileLowering::emitMaskVersionedValues(
       masks.push_back(m);
   collectFusedMasks(roots, masks);
   llvm::DenseMap<Value, bool> memo;
-  bool nested = !assumedTrue.empty() || !safeDivisions.empty();
+  bool nested = !assumedTrue.empty() || !safeDivisions.empty() ||
+                !identityRemainders.empty();
   bool masksVersionable =
       !masks.empty() && llvm::all_of(masks, [&](Value m) {
         return isIndexPure(m, memo) &&
@@ -155,12 +166,31 @@ SmallVector<Value> TileLowering::emitMaskVersionedValues(
   // normal: x86's vector division is several times slower.
   SmallVector<std::pair<Operation *, Value>> divisions;
   collectUniformDivisions(roots, divisions);
-  if (nested || (masks.empty() && divisions.empty()))
+  // A buffered `x % n` (Triton's `(pid * B + arange(B)) % N` row and column
+  // offsets) makes every address that uses it a gather; where the tile's
+  // ranges show it is `x`, the first copy reads the affine `x` instead.
+  SmallVector<Operation *> remainders;
+  walkFusedOps(roots, [&](Operation *op, FusedKind kind) {
+    if (kind != FusedKind::Buffered || !isa<arith::RemSIOp, arith::RemUIOp>(op))
+      return;
+    // The dividend must be computable here: inline, or from its buffer.
+    Value x = op->getOperand(0);
+    if (buffers.count(x) || !plan.isMaterialized(x))
+      remainders.push_back(op);
+  });
+  SmallVector<std::pair<Value, Value>> identities; // remainder, proof
+  if (!nested)
+    for (Operation *rem : remainders)
+      if (Value proof = proveIdentityRemainder(b, loc, rem))
+        identities.push_back({rem->getResult(0), proof});
+  if (nested || (masks.empty() && divisions.empty() && identities.empty()))
     return emitNest(b);
 
   // Masks whose value ranges prove them true cost a few scalar ops; the
   // others are checked element by element.
   Value allTrue;
+  for (auto [rem, proof] : identities)
+    allTrue = allTrue ? arith::AndIOp::create(b, loc, allTrue, proof) : proof;
   for (auto [div, uniform] : divisions) {
     Value divisor = scalar(uniform);
     Type f32 = divisor.getType();
@@ -209,9 +239,12 @@ SmallVector<Value> TileLowering::emitMaskVersionedValues(
         assumedTrue.insert(masks.begin(), masks.end());
         for (auto [div, divisor] : divisions)
           safeDivisions.insert(div);
+        for (auto [rem, proof] : identities)
+          identityRemainders.insert(rem);
         SmallVector<Value> results = emitNest(tb);
         assumedTrue.clear();
         safeDivisions.clear();
+        identityRemainders.clear();
         scf::YieldOp::create(tb, loc, results);
       },
       [&](OpBuilder &eb, Location) {

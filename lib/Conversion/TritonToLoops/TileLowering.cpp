@@ -327,6 +327,8 @@ Value TileLowering::element(OpBuilder &b, Value original, ValueRange idx) {
   Type elem = loweredElementType(original.getType());
   if (assumedTrue.contains(original))
     return arith::ConstantIntOp::create(b, original.getLoc(), elem, 1);
+  if (identityRemainders.contains(original))
+    return element(b, original.getDefiningOp()->getOperand(0), idx);
   auto buf = buffers.find(original);
   if (buf != buffers.end())
     return loadBuffer(b, original.getLoc(), buf->second, idx, elem);

@@ -316,6 +316,9 @@ public:
   /// true, computed from its operands' value ranges without a loop
   /// (MaskRanges.cpp); null when the ranges cannot tell.
   Value proveMaskAllTrue(OpBuilder &b, Location loc, Value mask);
+  /// An i1 true when the integer remainder `rem` is its dividend for every
+  /// element (MaskRanges.cpp), or null when that cannot be decided cheaply.
+  Value proveIdentityRemainder(OpBuilder &b, Location loc, Operation *rem);
 
   /// Program ids and grid sizes of the current kernel (i32).
   Value programId(unsigned axis) { return gridArgs[3 + axis]; }
@@ -356,12 +359,16 @@ private:
                                      mlir::func::FuncOp fn,
                                      mlir::LLVM::LLVMStructType captureType,
                                      llvm::ArrayRef<bool> nanFilled);
+  /// How the nest computing some roots gets a tensor it reaches.
+  enum class FusedKind {
+    Evaluated,    ///< computed inline; its operands are reached too
+    Materialized, ///< planned for a buffer, not filled yet
+    Buffered,     ///< read from its filled buffer
+  };
   /// Calls `visit` on every op defining a tensor that the nest computing
-  /// `roots` reaches: those it evaluates inline (`evaluatedHere`), whose
-  /// operands are visited in turn, and the materialized ones it reads.
-  void walkFusedOps(
-      ValueRange roots,
-      llvm::function_ref<void(Operation *, bool evaluatedHere)> visit) const;
+  /// `roots` reaches.
+  void walkFusedOps(ValueRange roots,
+                    llvm::function_ref<void(Operation *, FusedKind)> visit) const;
   /// Masks of the loads whose elements are computed inline from `roots`.
   void collectFusedMasks(ValueRange roots,
                          llvm::SmallVectorImpl<Value> &masks) const;
@@ -429,6 +436,9 @@ private:
   llvm::DenseSet<Value> assumedTrue;
   /// Divisions whose uniform divisor is known safe there.
   llvm::DenseSet<Operation *> safeDivisions;
+  /// Buffered integer remainders known to equal their dividends there: the
+  /// nest reads the (affine) dividend instead of the buffer.
+  llvm::DenseSet<Value> identityRemainders;
   bool errorReported = false;
   unsigned constantCount = 0;
   llvm::DenseMap<int64_t, Value> indexConstants;
