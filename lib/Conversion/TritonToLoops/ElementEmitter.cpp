@@ -279,11 +279,11 @@ Value nanForSubnormal(OpBuilder &b, Location loc, Value x, Value r) {
 static bool isUniform(Value v) {
   if (!isTensor(v.getType()))
     return true;
+  if (uniformScalar(v))
+    return true;
   Operation *def = v.getDefiningOp();
   if (!def)
     return false;
-  if (isa<tt::SplatOp>(def))
-    return true;
   if (auto c = dyn_cast<arith::ConstantOp>(def))
     if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
       return dense.isSplat();

@@ -30,21 +30,18 @@
 
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 
-#include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
-
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 namespace tt = mlir::triton;
-namespace ttg = mlir::triton::gpu;
 
 namespace tilerun {
 namespace loops {
 
-void TileLowering::walkFusedOps(
-    ValueRange roots, function_ref<void(Operation *, FusedKind)> visit) const {
+void TileLowering::collectVersioningCandidates(
+    ValueRange roots, VersioningCandidates &found) const {
   llvm::DenseSet<Value> seen;
   SmallVector<Value> worklist(roots.begin(), roots.end());
   while (!worklist.empty()) {
@@ -55,58 +52,45 @@ void TileLowering::walkFusedOps(
     if (!op)
       continue;
     if (buffers.count(v)) {
-      visit(op, FusedKind::Buffered);
+      // A filled buffer; a remainder in one may be replaced by its dividend
+      // where that can be computed here: inline, or from its own buffer.
+      Value x = isa<arith::RemSIOp, arith::RemUIOp>(op) ? op->getOperand(0)
+                                                         : Value();
+      if (x && (buffers.count(x) || !plan.isMaterialized(x)))
+        found.remainders.push_back(op);
       continue;
     }
+    if (auto load = dyn_cast<tt::LoadOp>(op))
+      if (Value mask = load.getMask())
+        if (!llvm::is_contained(found.masks, mask))
+          found.masks.push_back(mask);
     // Operands of a materialized value have been evaluated into its buffer;
     // the roots themselves are being evaluated here, whatever the plan says.
-    if (!llvm::is_contained(roots, v) && plan.isMaterialized(v)) {
-      visit(op, FusedKind::Materialized);
+    if (!llvm::is_contained(roots, v) && plan.isMaterialized(v))
       continue;
-    }
-    visit(op, FusedKind::Evaluated);
+    if (auto div = dyn_cast<arith::DivFOp>(op))
+      if (getElementTypeOrSelf(div.getType()).isF32())
+        if (Value s = uniformScalar(div.getRhs()))
+          found.divisions.push_back({op, s});
     for (Value operand : op->getOperands())
       worklist.push_back(operand);
   }
 }
 
-void TileLowering::collectFusedMasks(ValueRange roots,
-                                     SmallVectorImpl<Value> &masks) const {
-  walkFusedOps(roots, [&](Operation *op, FusedKind kind) {
-    if (kind == FusedKind::Buffered)
-      return;
-    if (auto load = dyn_cast<tt::LoadOp>(op))
-      if (Value mask = load.getMask())
-        if (!llvm::is_contained(masks, mask))
-          masks.push_back(mask);
-  });
-}
-
-/// The scalar every element of `v` equals, when the IR makes it one: a
-/// splat, possibly reshaped, broadcast or relaid out.
-static Value uniformScalar(Value v) {
-  while (Operation *def = v.getDefiningOp()) {
-    if (auto splat = dyn_cast<tt::SplatOp>(def))
-      return splat.getSrc();
-    if (!isa<tt::BroadcastOp, tt::ExpandDimsOp, tt::ReshapeOp,
-             ttg::ConvertLayoutOp>(def))
-      return {};
-    v = def->getOperand(0);
-  }
-  return {};
-}
-
-void TileLowering::collectUniformDivisions(
-    ValueRange roots,
-    SmallVectorImpl<std::pair<Operation *, Value>> &divisions) const {
-  walkFusedOps(roots, [&](Operation *op, FusedKind kind) {
-    auto div = dyn_cast<arith::DivFOp>(op);
-    if (kind != FusedKind::Evaluated || !div ||
-        !getElementTypeOrSelf(div.getType()).isF32())
-      return;
-    if (Value s = uniformScalar(div.getRhs()))
-      divisions.push_back({op, s});
-  });
+/// An i1 true when the f32 `divisor` has a normal, finite reciprocal:
+/// 2^-126 <= |divisor| <= 2^126 (false for NaN).
+static Value hasNormalReciprocal(OpBuilder &b, Location loc, Value divisor) {
+  Type f32 = divisor.getType();
+  auto constant = [&](float c) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, c));
+  };
+  Value magnitude = math::AbsFOp::create(b, loc, divisor);
+  return arith::AndIOp::create(
+      b, loc,
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, magnitude,
+                            constant(0x1p-126f)),
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, magnitude,
+                            constant(0x1p126f)));
 }
 
 bool TileLowering::isIndexPure(Value v,
@@ -146,14 +130,17 @@ SmallVector<Value> TileLowering::emitMaskVersionedValues(
     OpBuilder &b, Location loc, ArrayRef<int64_t> shape, ValueRange roots,
     ValueRange extraMasks,
     function_ref<SmallVector<Value>(OpBuilder &)> emitNest) {
-  SmallVector<Value> masks;
+  // The first copy of a nest inside another's sees that one's assumptions.
+  if (!assumedTrue.empty() || !safeDivisions.empty() ||
+      !identityRemainders.empty())
+    return emitNest(b);
+  VersioningCandidates found;
   for (Value m : extraMasks)
     if (m && isTensor(m.getType()))
-      masks.push_back(m);
-  collectFusedMasks(roots, masks);
+      found.masks.push_back(m);
+  collectVersioningCandidates(roots, found);
+  SmallVector<Value> &masks = found.masks;
   llvm::DenseMap<Value, bool> memo;
-  bool nested = !assumedTrue.empty() || !safeDivisions.empty() ||
-                !identityRemainders.empty();
   bool masksVersionable =
       !masks.empty() && llvm::all_of(masks, [&](Value m) {
         return isIndexPure(m, memo) &&
@@ -161,51 +148,30 @@ SmallVector<Value> TileLowering::emitMaskVersionedValues(
       });
   if (!masksVersionable)
     masks.clear();
-  // A division by one scalar for the whole tile is a multiplication by its
-  // reciprocal and one correction (ElementEmitter) where the reciprocal is
-  // normal: x86's vector division is several times slower.
-  SmallVector<std::pair<Operation *, Value>> divisions;
-  collectUniformDivisions(roots, divisions);
   // A buffered `x % n` (Triton's `(pid * B + arange(B)) % N` row and column
   // offsets) makes every address that uses it a gather; where the tile's
   // ranges show it is `x`, the first copy reads the affine `x` instead.
-  SmallVector<Operation *> remainders;
-  walkFusedOps(roots, [&](Operation *op, FusedKind kind) {
-    if (kind != FusedKind::Buffered || !isa<arith::RemSIOp, arith::RemUIOp>(op))
-      return;
-    // The dividend must be computable here: inline, or from its buffer.
-    Value x = op->getOperand(0);
-    if (buffers.count(x) || !plan.isMaterialized(x))
-      remainders.push_back(op);
-  });
   SmallVector<std::pair<Value, Value>> identities; // remainder, proof
-  if (!nested)
-    for (Operation *rem : remainders)
-      if (Value proof = proveIdentityRemainder(b, loc, rem))
-        identities.push_back({rem->getResult(0), proof});
-  if (nested || (masks.empty() && divisions.empty() && identities.empty()))
+  for (Operation *rem : found.remainders)
+    if (Value proof = proveIdentityRemainder(b, loc, rem))
+      identities.push_back({rem->getResult(0), proof});
+  // A division by one scalar for the whole tile is a multiplication by its
+  // reciprocal and one correction (ElementEmitter) where the reciprocal is
+  // normal: x86's vector division is several times slower.
+  auto &divisions = found.divisions;
+  if (masks.empty() && divisions.empty() && identities.empty())
     return emitNest(b);
 
   // Masks whose value ranges prove them true cost a few scalar ops; the
   // others are checked element by element.
   Value allTrue;
+  auto conjoin = [&](Value c) {
+    allTrue = allTrue ? arith::AndIOp::create(b, loc, allTrue, c) : c;
+  };
   for (auto [rem, proof] : identities)
-    allTrue = allTrue ? arith::AndIOp::create(b, loc, allTrue, proof) : proof;
-  for (auto [div, uniform] : divisions) {
-    Value divisor = scalar(uniform);
-    Type f32 = divisor.getType();
-    auto constant = [&](float c) -> Value {
-      return arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, c));
-    };
-    Value magnitude = math::AbsFOp::create(b, loc, divisor);
-    Value safe = arith::AndIOp::create(
-        b, loc,
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, magnitude,
-                              constant(0x1p-126f)),
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, magnitude,
-                              constant(0x1p126f)));
-    allTrue = allTrue ? arith::AndIOp::create(b, loc, allTrue, safe) : safe;
-  }
+    conjoin(proof);
+  for (auto [div, uniform] : divisions)
+    conjoin(hasNormalReciprocal(b, loc, scalar(uniform)));
   SmallVector<Value> unproved;
   for (Value m : masks) {
     if (Value proof = proveMaskAllTrue(b, loc, m))

@@ -178,6 +178,18 @@ void TileLowering::emitLoopNest(
   });
 }
 
+Value uniformScalar(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (auto splat = dyn_cast<tt::SplatOp>(def))
+      return splat.getSrc();
+    if (!isa<tt::BroadcastOp, tt::ExpandDimsOp, tt::ReshapeOp,
+             ttg::ConvertLayoutOp>(def))
+      return {};
+    v = def->getOperand(0);
+  }
+  return {};
+}
+
 void TileLowering::markVectorLoop(Operation *loop, int64_t interleave) {
   Builder b(loop->getContext());
   loop->setAttr(kVectorLoopAttr, b.getI64IntegerAttr(interleave));

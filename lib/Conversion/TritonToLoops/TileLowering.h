@@ -54,6 +54,10 @@ Type storageType(Type loweredElem);
 bool isTensor(Type t);
 mlir::RankedTensorType asTensor(Type t);
 
+/// The scalar every element of the tensor `v` equals, when the IR makes it
+/// one: a splat, possibly broadcast, reshaped or relaid out; else null.
+Value uniformScalar(Value v);
+
 /// Marks a loop that LLVM should vectorise with the interleave count the
 /// attribute holds, and never unroll (TileLowering::markVectorLoop). On x86
 /// without AVX-512 (16 vector registers) LLVM's unrolling of the lowering's
@@ -359,24 +363,21 @@ private:
                                      mlir::func::FuncOp fn,
                                      mlir::LLVM::LLVMStructType captureType,
                                      llvm::ArrayRef<bool> nanFilled);
-  /// How the nest computing some roots gets a tensor it reaches.
-  enum class FusedKind {
-    Evaluated,    ///< computed inline; its operands are reached too
-    Materialized, ///< planned for a buffer, not filled yet
-    Buffered,     ///< read from its filled buffer
+  /// What a nest computing some roots may be versioned on (MaskVersioning).
+  struct VersioningCandidates {
+    /// Masks of the loads it reaches.
+    llvm::SmallVector<Value> masks;
+    /// f32 divisions it evaluates inline whose divisor is one scalar for
+    /// the whole tile, with that scalar.
+    llvm::SmallVector<std::pair<Operation *, Value>> divisions;
+    /// Integer remainders it reads from their buffers whose dividends it
+    /// can evaluate itself.
+    llvm::SmallVector<Operation *> remainders;
   };
-  /// Calls `visit` on every op defining a tensor that the nest computing
-  /// `roots` reaches.
-  void walkFusedOps(ValueRange roots,
-                    llvm::function_ref<void(Operation *, FusedKind)> visit) const;
-  /// Masks of the loads whose elements are computed inline from `roots`.
-  void collectFusedMasks(ValueRange roots,
-                         llvm::SmallVectorImpl<Value> &masks) const;
-  /// f32 divisions evaluated inline from `roots` whose divisor is one
-  /// scalar for the whole tile, with that scalar.
-  void collectUniformDivisions(
-      ValueRange roots,
-      llvm::SmallVectorImpl<std::pair<Operation *, Value>> &divisions) const;
+  /// One walk over the tensors the nest computing `roots` reaches: inline
+  /// values and their operands, stopping at planned and filled buffers.
+  void collectVersioningCandidates(ValueRange roots,
+                                   VersioningCandidates &found) const;
   /// True when every element of `mask` is computed from indices, scalars
   /// and buffers alone, so evaluating it twice reads no global memory.
   bool isIndexPure(Value mask, llvm::DenseMap<Value, bool> &memo) const;
