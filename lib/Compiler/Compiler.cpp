@@ -1,6 +1,7 @@
 //===- Compiler.cpp - The lowering pipeline -------------------------------===//
 //
 //   tt/ttg on tensors
+//     -> early returns lifted to scf                   (transformCFGToSCF)
 //     -> inline private tt.funcs                       (MLIR inliner)
 //     -> loops over memrefs, pointers as !llvm.ptr     (TritonToLoops)
 //     -> canonicalize, CSE, loop-invariant code motion
@@ -15,6 +16,7 @@
 
 #include "tilerun/Conversion/HostFeatures.h"
 #include "tilerun/Conversion/Passes.h"
+#include "tilerun/Dialect/Triton/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -39,6 +41,9 @@ namespace tilerun {
 
 void buildTritonToLoopsPipeline(OpPassManager &pm,
                                 const CompileOptions &options) {
+  // Early returns leave several blocks; the inliner and the tile lowering
+  // need one.
+  pm.addNestedPass<mlir::triton::FuncOp>(createTritonLiftControlFlowToSCF());
   pm.addPass(createInlinerPass());
   pm.addPass(createLoopPointersToOffsets());
   pm.addPass(createUnrollShortReductionLoops());

@@ -3,6 +3,7 @@
 
 #include "tilerun/Compiler/Compiler.h"
 #include "tilerun/Conversion/Passes.h"
+#include "tilerun/Dialect/Triton/Transforms/Passes.h"
 
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -19,6 +20,7 @@ void tilerun::registerAllPasses() {
   // Upstream passes, so any lowering stage can be reproduced with tilerun-opt.
   mlir::registerAllPasses();
   registerTilerunConversionPasses();
+  registerTilerunTritonTransformsPasses();
 
   mlir::PassPipelineRegistration<PipelineOptions>(
       "tilerun-lower-to-loops",

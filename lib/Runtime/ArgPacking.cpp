@@ -64,6 +64,16 @@ Expected<PackedArgs> PackedArgs::build(const KernelSignature &sig,
     case KernelParam::Pointer:
       packed.slots.push_back(ptrBits(a.data));
       break;
+    case KernelParam::TensorDesc:
+      // Lowered to the base pointer and an i32 padding (Compiler.h).
+      if (a.scalarBits != KernelArg::kPadZero &&
+          a.scalarBits != KernelArg::kPadNaN)
+        return createStringError("argument '" + p.name +
+                                 "': invalid descriptor padding " +
+                                 Twine(a.scalarBits));
+      packed.slots.push_back(ptrBits(a.data));
+      packed.slots.push_back(a.scalarBits);
+      break;
     case KernelParam::Memref: {
       if (Error e = checkElementCount(p, a.numElements))
         return std::move(e);

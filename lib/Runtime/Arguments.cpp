@@ -207,7 +207,27 @@ bool isCompatible(DType dtype, const ScalarType &elem) {
 static std::string describe(const KernelParam &p) {
   if (p.kind == KernelParam::Scalar)
     return p.type.name;
+  if (p.kind == KernelParam::TensorDesc)
+    return "tensor descriptor of " + p.type.name;
   return "pointer to " + p.type.name;
+}
+
+/// `NAME.padding=zero|nan` for a tensor descriptor parameter.
+static Expected<bool> bindPadding(const KernelSignature &sig, StringRef name,
+                                  StringRef value,
+                                  std::vector<uint64_t> &padding) {
+  if (!name.consume_back(".padding"))
+    return false;
+  const KernelParam *p = sig.lookup(name);
+  if (!p || p->kind != KernelParam::TensorDesc)
+    return createStringError("'" + name + ".padding': '" + name +
+                             "' is not a tensor descriptor parameter of "
+                             "kernel '" + sig.name + "'");
+  if (value != "zero" && value != "nan")
+    return createStringError("argument '" + p->name + ".padding' must be "
+                             "zero or nan, not '" + value + "'");
+  padding[p->index] = value == "nan" ? KernelArg::kPadNaN : KernelArg::kPadZero;
+  return true;
 }
 
 /// Splits NAME=VALUE.
@@ -227,11 +247,17 @@ Expected<BoundArguments> bindArguments(const KernelSignature &sig,
   bound.args.resize(n);
   bound.buffers.resize(n);
   std::vector<bool> seen(n, false);
+  std::vector<uint64_t> padding(n, KernelArg::kPadZero);
   for (const std::string &opt : options) {
     auto split = splitOption(opt, "--arg");
     if (!split)
       return split.takeError();
     auto [name, value] = *split;
+    auto isPadding = bindPadding(sig, name, value, padding);
+    if (!isPadding)
+      return isPadding.takeError();
+    if (*isPadding)
+      continue;
     const KernelParam *p = sig.lookup(name);
     if (!p)
       return createStringError("unknown argument '" + name + "'; kernel '" +
@@ -260,7 +286,10 @@ Expected<BoundArguments> bindArguments(const KernelSignature &sig,
     else
       buffer = createBufferFromSpec(value, 0x7117e5 + p->index);
     if (!buffer)
-      return err("pointer parameter takes @FILE.npy or "
+      return err(std::string(p->kind == KernelParam::TensorDesc
+                                 ? "tensor descriptor"
+                                 : "pointer") +
+                 " parameter takes @FILE.npy or "
                  "randn|zeros|empty:DTYPE:SHAPE, not '" + value + "'");
     if (!*buffer)
       return err(toString(buffer->takeError()));
@@ -280,6 +309,9 @@ Expected<BoundArguments> bindArguments(const KernelSignature &sig,
   if (!missing.empty())
     return createStringError("missing argument(s) " + missing + " for kernel '" +
                              sig.name + "' (takes: " + sig.paramNames() + ")");
+  for (const KernelParam &p : sig.params)
+    if (p.kind == KernelParam::TensorDesc)
+      bound.args[p.index].scalarBits = padding[p.index];
   return std::move(bound);
 }
 

@@ -132,7 +132,18 @@ Expected<KernelSignature> extractSignature(FunctionOpInterface fn) {
                                typeName(bad));
     };
     std::optional<ScalarType> st;
-    if (auto ptr = dyn_cast<triton::PointerType>(t)) {
+    if (auto desc = dyn_cast<triton::TensorDescType>(t)) {
+      p.kind = KernelParam::TensorDesc;
+      st = toScalarType(desc.getBlockType().getElementType());
+      if (!st || st->kind == ScalarType::Untyped)
+        return unsupported(t);
+      std::string bad = triton::checkHostDescriptorParams(types, i);
+      if (!bad.empty())
+        return createStringError("kernel '" + sig.name + "': parameter '" +
+                                 p.name + "' (" + typeName(t) + ") " + bad);
+      p.blockShape.assign(desc.getBlockType().getShape().begin(),
+                          desc.getBlockType().getShape().end());
+    } else if (auto ptr = dyn_cast<triton::PointerType>(t)) {
       p.kind = KernelParam::Pointer;
       st = toScalarType(ptr.getPointeeType());
       if (!st || st->kind == ScalarType::Untyped)
@@ -166,6 +177,19 @@ Expected<KernelSignature> extractSignature(FunctionOpInterface fn) {
     }
     p.type = std::move(*st);
     sig.params.push_back(std::move(p));
+  }
+  // Triton names a host descriptor's shape and stride parameters after the
+  // descriptor itself: tell them apart as NAME.shapeD and NAME.strideD.
+  for (const KernelParam &desc : sig.params) {
+    if (desc.kind != KernelParam::TensorDesc)
+      continue;
+    size_t rank = desc.blockShape.size();
+    for (size_t d = 0; d < 2 * rank; ++d) {
+      KernelParam &q = sig.params[desc.index + 1 + d];
+      if (q.name == desc.name)
+        q.name = desc.name + (d < rank ? ".shape" : ".stride") +
+                 std::to_string(d % rank);
+    }
   }
   return sig;
 }

@@ -7,6 +7,8 @@ usage: conformance.py TILERUN CORPUS_DIR [--ir ttir|ttgir|linalg]
 Each case is invoked exactly as users invoke the CLI:
   tilerun run FILE --kernel NAME --grid X,Y,Z --arg NAME=@IN.npy
               --arg NAME=VALUE --save NAME=OUT.npy
+(a host tensor descriptor binds its base tensor's file and NAME.padding; the
+shape and stride parameters after it bind by position)
 (for triton-shared's linalg output, arguments bind by position and --kernel is
 left out). With --convert, the file first goes through
 `tilerun convert --to=FORM` and the converted module runs. Outputs must satisfy |got - want| <= atol + rtol * |want|
@@ -45,12 +47,19 @@ def run_case(tilerun, case_dir, case, ir, verbose, checked=False):
         if not by_position:
             cmd += ["--kernel", case["kernel"]]
         names = [a["name"] for a in case["args"]]
+        expanded = 0  # a host descriptor's shape and strides follow it
         for i, arg in enumerate(case["args"]):
-            key = str(i) if by_position else arg["name"]
-            if arg["kind"] == "buffer":
+            # The expanded parameters share the descriptor's source name:
+            # they bind by position.
+            key = str(i) if by_position or expanded else arg["name"]
+            expanded = max(0, expanded - 1)
+            if arg["kind"] in ("buffer", "tensordesc"):
                 cmd += ["--arg", f"{key}=@" + os.path.join(case_dir, arg["file"])]
             else:
                 cmd += ["--arg", f"{key}={arg['value']}"]
+            if arg["kind"] == "tensordesc":
+                expanded = 2 * len(arg["block_shape"])
+                cmd += ["--arg", f"{key}.padding={arg['padding']}"]
         outs = []
         for o in case["outputs"]:
             key = str(names.index(o["arg"])) if by_position else o["arg"]

@@ -35,6 +35,10 @@ def func_params(ir, kname):
     sig = m.group(1)
     return re.findall(r"%([A-Za-z_][\w]*): ([^ ,{)]+(?:<[^>]*>)?)", sig)
 
+def is_host_desc(v):
+    """A host-side TensorDescriptor (Triton's or Gluon's)."""
+    return not isinstance(v, torch.Tensor) and hasattr(v, "block_shape") and hasattr(v, "base")
+
 def record(name, kern, jitfn, grid, args, outputs, tol=(1e-5, 1e-6), note=""):
     """args: list of positional python values as passed to the launch (tensors or scalars)."""
     torch.cuda.synchronize()
@@ -47,8 +51,20 @@ def record(name, kern, jitfn, grid, args, outputs, tol=(1e-5, 1e-6), note=""):
     params = func_params(kern.asm[ir_key], jitfn.fn.__name__)
     byname = dict(zip(jitfn.arg_names, args))
     argspec = []
+    expanded = []  # a host descriptor's shape and strides, the params after it
     for pname, ptype in params:
+        if expanded:
+            argspec.append({"name": pname, "ir_type": ptype, "kind": "scalar", "value": expanded.pop(0)})
+            continue
         v = byname[pname]
+        if ptype.startswith("!tt.tensordesc"):
+            arr, dt = to_np(INITIAL[id(v.base)])
+            np.save(os.path.join(d, pname + ".in.npy"), arr)
+            argspec.append({"name": pname, "ir_type": ptype, "kind": "tensordesc", "dtype": dt,
+                            "shape": list(v.base.shape), "file": pname + ".in.npy",
+                            "block_shape": list(v.block_shape), "padding": v.padding})
+            expanded = [int(x) for x in v.shape] + [int(x) for x in v.strides]
+            continue
         if isinstance(v, torch.Tensor):
             arr, dt = to_np(INITIAL[id(v)])
             np.save(os.path.join(d, pname + ".in.npy"), arr)
@@ -58,7 +74,8 @@ def record(name, kern, jitfn, grid, args, outputs, tol=(1e-5, 1e-6), note=""):
             argspec.append({"name": pname, "ir_type": ptype, "kind": "scalar", "value": v})
     outs = []
     for o in outputs:
-        arr, dt = to_np(byname[o])
+        v = byname[o]
+        arr, dt = to_np(v.base if is_host_desc(v) else v)
         np.save(os.path.join(d, o + ".out.npy"), arr)
         outs.append({"arg": o, "file": o + ".out.npy", "dtype": dt, "rtol": tol[0], "atol": tol[1]})
     g = list(grid) + [1] * (3 - len(grid))
@@ -2279,6 +2296,339 @@ GLUON_CASES = [
     ("gluon_pingpong", c_g_pingpong, {"flip": 0}),
     ("gluon_pingpong_flip", c_g_pingpong, {"flip": 1}),
 ]
+
+# ---------------------------------------------------------------- early returns (Triton emits cf.cond_br / cf.br)
+from triton.tools.tensor_descriptor import TensorDescriptor as HostDesc
+from triton.experimental.gluon.nvidia.hopper import TensorDescriptor as GluonHostDesc
+
+@triton.jit
+def er_row_softmax_k(x_ptr, y_ptr, n_rows, n_cols, BLOCK: tl.constexpr):
+    # Forward style: more programs than rows; the extra ones return first.
+    row = tl.program_id(0)
+    if row >= n_rows:
+        return
+    offs = tl.arange(0, BLOCK)
+    m = offs < n_cols
+    x = tl.load(x_ptr + row * n_cols + offs, mask=m, other=-float("inf"))
+    e = tl.exp(x - tl.max(x, axis=0))
+    tl.store(y_ptr + row * n_cols + offs, e / tl.sum(e, axis=0), mask=m)
+
+def c_er_row_softmax(name):
+    R, C = 5, 100
+    x = T(R, C); y = T(R, C, kind="poison")
+    k = er_row_softmax_k[(8,)](x, y, R, C, BLOCK=128)
+    record(name, k, er_row_softmax_k, (8,), [x, y, R, C], ["y_ptr"], tol=(1e-5, 1e-6))
+
+@triton.jit
+def er_cross_entropy_k(logits_ptr, labels_ptr, loss_ptr, grad_ptr, n_cols, ignore_index, scale,
+                       BLOCK: tl.constexpr):
+    # Forward and backward of a cross entropy row (the training-kernel shape):
+    # an ignored label writes zeros and returns early.
+    row = tl.program_id(0).to(tl.int64)
+    label = tl.load(labels_ptr + row)
+    offs = tl.arange(0, BLOCK)
+    m = offs < n_cols
+    if label == ignore_index:
+        tl.store(loss_ptr + row, 0.0)
+        tl.store(grad_ptr + row * n_cols + offs, tl.zeros([BLOCK], tl.float32), mask=m)
+        return
+    x = tl.load(logits_ptr + row * n_cols + offs, mask=m, other=-float("inf")).to(tl.float32)
+    mx = tl.max(x, axis=0)
+    e = tl.exp(x - mx)
+    s = tl.sum(e, axis=0)
+    xl = tl.load(logits_ptr + row * n_cols + label).to(tl.float32)
+    tl.store(loss_ptr + row, (tl.log(s) + mx - xl) * scale)
+    g = e / s - tl.where(offs == label, 1.0, 0.0)
+    tl.store(grad_ptr + row * n_cols + offs, g * scale, mask=m)
+
+def c_er_cross_entropy(name):
+    R, C = 12, 200
+    x = T(R, C)
+    lab = torch.randint(0, C, (R,), device=DEV, dtype=torch.int64)
+    lab[[1, 4, 5, 11]] = -100
+    keep(lab)
+    loss = T(R, kind="poison"); g = T(R, C, kind="poison")
+    k = er_cross_entropy_k[(R,)](x, lab, loss, g, C, -100, 0.125, BLOCK=256)
+    record(name, k, er_cross_entropy_k, (R,), [x, lab, loss, g, C, -100, 0.125], ["loss_ptr", "grad_ptr"],
+           tol=(1e-5, 1e-6))
+
+@triton.jit
+def er_nested_k(x_ptr, out_ptr, flags_ptr, n, BLOCK: tl.constexpr):
+    # Several returns at different depths, one after a loop, with work done
+    # between them (stores before a return must stay).
+    pid = tl.program_id(0)
+    f = tl.load(flags_ptr + pid)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    if f > 0:
+        tl.store(out_ptr + offs, x + 1.0, mask=m)
+        if f > 1:
+            tl.store(out_ptr + offs, x * 2.0, mask=m & (offs % 2 == 0))
+            return
+        if f == 1:
+            return
+    acc = tl.zeros([BLOCK], tl.float32)
+    for i in range(0, 3):
+        acc += x * i
+    if f == -1:
+        tl.store(out_ptr + offs, acc, mask=m)
+        return
+    if f < -1:
+        return
+    tl.store(out_ptr + offs, acc - x, mask=m)
+
+def c_er_nested(name):
+    P, B = 8, 64
+    n = P * B - 10
+    x = T(n); o = T(n, kind="poison")
+    flags = keep(torch.tensor([0, 1, 2, -1, -2, 3, 0, -1], device=DEV, dtype=torch.int32))
+    k = er_nested_k[(P,)](x, o, flags, n, BLOCK=B)
+    record(name, k, er_nested_k, (P,), [x, o, flags, n], ["out_ptr"], tol=(1e-6, 1e-6))
+
+@triton.jit
+def er_layernorm_bwd_k(dy_ptr, x_ptr, w_ptr, mean_ptr, rstd_ptr, dx_ptr, dw_ptr, M, N, BLOCK: tl.constexpr):
+    # Backward style: rows past M return; the others write dx and accumulate
+    # dw with atomics.
+    row = tl.program_id(0)
+    if row >= M:
+        return
+    cols = tl.arange(0, BLOCK)
+    m = cols < N
+    x = tl.load(x_ptr + row * N + cols, mask=m, other=0.)
+    dy = tl.load(dy_ptr + row * N + cols, mask=m, other=0.)
+    w = tl.load(w_ptr + cols, mask=m)
+    mean = tl.load(mean_ptr + row)
+    rstd = tl.load(rstd_ptr + row)
+    xhat = tl.where(m, (x - mean) * rstd, 0.)
+    wdy = w * dy
+    c1 = tl.sum(xhat * wdy, axis=0) / N
+    c2 = tl.sum(wdy, axis=0) / N
+    tl.store(dx_ptr + row * N + cols, (wdy - (xhat * c1 + c2)) * rstd, mask=m)
+    tl.atomic_add(dw_ptr + cols, dy * xhat, mask=m)
+
+def c_er_layernorm_bwd(name):
+    M, N = 6, 96
+    x = T(M, N); dy = T(M, N); w = T(N)
+    mean = keep(x.mean(1).contiguous()); rstd = keep((1.0 / (x.var(1, unbiased=False) + 1e-5).sqrt()).contiguous())
+    dx = T(M, N, kind="poison"); dw = T(N, kind="zeros")
+    k = er_layernorm_bwd_k[(9,)](dy, x, w, mean, rstd, dx, dw, M, N, BLOCK=128)
+    record(name, k, er_layernorm_bwd_k, (9,), [dy, x, w, mean, rstd, dx, dw, M, N], ["dx_ptr", "dw_ptr"],
+           tol=(1e-4, 1e-5), note="dw: atomic sums in any order")
+
+# A `return` inside a loop is refused by Triton 3.6 itself
+# (UnsupportedLanguageConstruct), so every early return Triton emits sits in
+# an `if` outside any loop.
+
+CASES += [("early_return_row", c_er_row_softmax, {}), ("early_return_cross_entropy", c_er_cross_entropy, {}),
+          ("early_return_nested", c_er_nested, {}), ("early_return_layernorm_bwd", c_er_layernorm_bwd, {})]
+
+
+# ---------------------------------------------------------------- host-side tensor descriptors
+@triton.jit
+def hd_matmul_k(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # A TMA matmul on descriptors made by the host; tiles partly outside M, N, K.
+    pid_m = tl.program_id(0); pid_n = tl.program_id(1)
+    acc = tl.zeros([BM, BN], tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = a_desc.load([pid_m * BM, k * BK])
+        b = b_desc.load([k * BK, pid_n * BN])
+        acc = tl.dot(a, b, acc)
+    c_desc.store([pid_m * BM, pid_n * BN], acc)
+
+def c_hd_matmul(name):
+    M, N, K, BM, BN, BK = 100, 72, 80, 64, 32, 32
+    a = T(M, K, dtype=torch.float16); b = T(K, N, dtype=torch.float16); c = T(M, N, kind="poison")
+    ad = HostDesc.from_tensor(a, [BM, BK]); bd = HostDesc.from_tensor(b, [BK, BN]); cd = HostDesc.from_tensor(c, [BM, BN])
+    g = (cdiv(M, BM), cdiv(N, BN))
+    k = hd_matmul_k[g](ad, bd, cd, M, N, K, BM=BM, BN=BN, BK=BK)
+    record(name, k, hd_matmul_k, g, [ad, bd, cd, M, N, K], ["c_desc"], tol=(1e-3, 1e-3))
+
+@triton.jit
+def hd_persistent_k(a_desc, b_desc, c_desc, M, N, K, NUM_PROGS: tl.constexpr,
+                    BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # Tutorial 09's persistent shape: a fixed grid walks all output tiles.
+    start = tl.program_id(0)
+    num_m = tl.cdiv(M, BM); num_n = tl.cdiv(N, BN)
+    for tile in tl.range(start, num_m * num_n, NUM_PROGS, flatten=True):
+        pm = tile // num_n; pn = tile % num_n
+        acc = tl.zeros([BM, BN], tl.float32)
+        for k in range(0, tl.cdiv(K, BK)):
+            acc = tl.dot(a_desc.load([pm * BM, k * BK]), b_desc.load([k * BK, pn * BN]), acc)
+        c_desc.store([pm * BM, pn * BN], acc.to(tl.float16))
+
+def c_hd_persistent(name):
+    M, N, K, BM, BN, BK, P = 130, 96, 64, 32, 32, 32, 3
+    a = T(M, K, dtype=torch.float16); b = T(K, N, dtype=torch.float16); c = T(M, N, dtype=torch.float16, kind="poison")
+    ad = HostDesc.from_tensor(a, [BM, BK]); bd = HostDesc.from_tensor(b, [BK, BN]); cd = HostDesc.from_tensor(c, [BM, BN])
+    k = hd_persistent_k[(P,)](ad, bd, cd, M, N, K, NUM_PROGS=P, BM=BM, BN=BN, BK=BK)
+    record(name, k, hd_persistent_k, (P,), [ad, bd, cd, M, N, K], ["c_desc"], tol=(2e-3, 2e-3))
+
+@triton.jit
+def hd_padding_k(x_desc, y_desc, z_desc, acc_desc, out_ptr, BM: tl.constexpr, BN: tl.constexpr,
+                 WRITE: tl.constexpr):
+    # Boxes overlapping the tensor's edge: NaN padding (x) and zero padding
+    # (y) read back through a plain store; then (WRITE) a descriptor store
+    # and an atomic add whose outside parts are dropped. The boxes of
+    # different programs do not overlap.
+    pm = tl.program_id(0); pn = tl.program_id(1)
+    x = x_desc.load([pm * BM - 3, pn * BN + 5])
+    y = y_desc.load([pm * BM + 2, pn * BN - 4])
+    r = tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :]
+    base = (pm * tl.num_programs(1) + pn) * 2 * BM * BN
+    tl.store(out_ptr + base + r, x)
+    tl.store(out_ptr + base + BM * BN + r, y)
+    if WRITE == 1:
+        z_desc.store([pm * BM + 1, pn * BN + 3], x * 2.0)
+    if WRITE == 2:
+        acc_desc.atomic_add([pm * BM - 1, pn * BN - 2], y)
+
+def c_hd_padding(name, write):
+    M, N, BM, BN = 40, 24, 16, 16
+    x = T(M, N); y = T(M, N); z = T(M, N, kind="poison"); acc = T(M, N, kind="zeros")
+    gm, gn = cdiv(M, BM), cdiv(N, BN)
+    out = T(gm * gn * 2 * BM * BN, kind="poison")
+    xd = HostDesc(x, [M, N], [N, 1], [BM, BN], padding="nan")
+    yd = HostDesc(y, [M, N], [N, 1], [BM, BN])
+    zd = HostDesc(z, [M, N], [N, 1], [BM, BN])
+    ad = HostDesc(acc, [M, N], [N, 1], [BM, BN])
+    k = hd_padding_k[(gm, gn)](xd, yd, zd, ad, out, BM=BM, BN=BN, WRITE=write)
+    outs = ["out_ptr"] + (["z_desc"] if write == 1 else ["acc_desc"] if write == 2 else [])
+    record(name, k, hd_padding_k, (gm, gn), [xd, yd, zd, ad, out], outs, tol=(1e-6, 1e-6))
+
+CASES += [("host_desc_matmul", c_hd_matmul, {}), ("host_desc_persistent_matmul", c_hd_persistent, {}),
+          ("host_desc_padding", c_hd_padding, {"write": 0}),
+          ("host_desc_store", c_hd_padding, {"write": 1}), ("host_desc_atomic_add", c_hd_padding, {"write": 2})]
+
+@gluon.jit
+def g_hd_copy(in_desc, out_desc, scale):
+    # Gluon tutorial 04's TMA copy, from host descriptors, through a scaling.
+    pid_m = gl.program_id(0); pid_n = gl.program_id(1)
+    BM: gl.constexpr = in_desc.block_type.shape[0]
+    BN: gl.constexpr = in_desc.block_type.shape[1]
+    smem = gl.allocate_shared_memory(in_desc.dtype, [BM, BN], in_desc.layout)
+    bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+    mbarrier.init(bar, count=1)
+    mbarrier.expect(bar, in_desc.block_type.nbytes)
+    tma.async_copy_global_to_shared(in_desc, [pid_m * BM, pid_n * BN], bar, smem)
+    mbarrier.wait(bar, phase=0)
+    mbarrier.invalidate(bar)
+    lay: gl.constexpr = gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    v = smem.load(lay)
+    smem.store(v * scale)
+    hopper.fence_async_shared()
+    tma.async_copy_shared_to_global(out_desc, [pid_m * BM, pid_n * BN], smem)
+    tma.store_wait(0)
+
+def c_g_hd_copy(name, padding):
+    M, N, BM, BN = 70, 48, 32, 32
+    x = T(M, N); y = T(M, N, kind="poison")
+    lay = gl.NVMMASharedLayout.get_default_for([BM, BN], gl.float32)
+    xd = GluonHostDesc(x, [M, N], [N, 1], [BM, BN], lay, padding=padding)
+    yd = GluonHostDesc(y, [M, N], [N, 1], [BM, BN], lay)
+    g = (cdiv(M, BM), cdiv(N, BN))
+    k = g_hd_copy[g](xd, yd, 1.5, num_warps=4)
+    record(name, k, g_hd_copy, g, [xd, yd, 1.5], ["out_desc"], tol=(1e-6, 1e-6))
+
+@gluon.jit
+def g_hd_wgmma(a_desc, b_desc, c_desc, K, STAGES: gl.constexpr):
+    # A pipelined wgmma matmul fed by TMA from host descriptors, the result
+    # leaving through shared memory and a TMA store.
+    BM: gl.constexpr = a_desc.block_type.shape[0]
+    BK: gl.constexpr = a_desc.block_type.shape[1]
+    BN: gl.constexpr = b_desc.block_type.shape[1]
+    pid_m = gl.program_id(0); pid_n = gl.program_id(1)
+    a_s = gl.allocate_shared_memory(a_desc.dtype, [STAGES, BM, BK], a_desc.layout)
+    b_s = gl.allocate_shared_memory(b_desc.dtype, [STAGES, BK, BN], b_desc.layout)
+    bars = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(STAGES):
+        mbarrier.init(bars.index(i), count=1)
+    mma: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BN, 16])
+    acc = gl.zeros([BM, BN], gl.float32, layout=mma)
+    k_tiles = gl.cdiv(K, BK)
+    for i in gl.static_range(STAGES - 1):
+        mbarrier.expect(bars.index(i), a_desc.block_type.nbytes + b_desc.block_type.nbytes)
+        tma.async_copy_global_to_shared(a_desc, [pid_m * BM, i * BK], bars.index(i), a_s.index(i))
+        tma.async_copy_global_to_shared(b_desc, [i * BK, pid_n * BN], bars.index(i), b_s.index(i))
+    for kt in range(k_tiles):
+        s = kt % STAGES
+        mbarrier.wait(bars.index(s), (kt // STAGES) & 1)
+        acc = hopper.warpgroup_mma(a_s.index(s), b_s.index(s), acc, is_async=True)
+        acc = hopper.warpgroup_mma_wait(num_outstanding=0, deps=[acc])
+        nk = kt + STAGES - 1
+        if nk < k_tiles:
+            ns = nk % STAGES
+            mbarrier.expect(bars.index(ns), a_desc.block_type.nbytes + b_desc.block_type.nbytes)
+            tma.async_copy_global_to_shared(a_desc, [pid_m * BM, nk * BK], bars.index(ns), a_s.index(ns))
+            tma.async_copy_global_to_shared(b_desc, [nk * BK, pid_n * BN], bars.index(ns), b_s.index(ns))
+    for i in gl.static_range(STAGES):
+        mbarrier.invalidate(bars.index(i))
+    c_s = gl.allocate_shared_memory(c_desc.dtype, [BM, BN], c_desc.layout, acc)
+    hopper.fence_async_shared()
+    tma.async_copy_shared_to_global(c_desc, [pid_m * BM, pid_n * BN], c_s)
+    tma.store_wait(0)
+
+def c_g_hd_wgmma(name):
+    M, N, K, BM, BN, BK = 100, 80, 200, 64, 64, 32
+    a = T(M, K, dtype=torch.float16); b = T(K, N, dtype=torch.float16); c = T(M, N, kind="poison")
+    ad = GluonHostDesc.from_tensor(a, [BM, BK], gl.NVMMASharedLayout.get_default_for([BM, BK], gl.float16))
+    bd = GluonHostDesc.from_tensor(b, [BK, BN], gl.NVMMASharedLayout.get_default_for([BK, BN], gl.float16))
+    cd = GluonHostDesc.from_tensor(c, [BM, BN], gl.NVMMASharedLayout.get_default_for([BM, BN], gl.float32))
+    g = (cdiv(M, BM), cdiv(N, BN))
+    k = g_hd_wgmma[g](ad, bd, cd, K, 3, num_warps=4)
+    record(name, k, g_hd_wgmma, g, [ad, bd, cd, K, 3], ["c_desc"], tol=(1e-4, 1e-4))
+
+GLUON_CASES_HOPPER += [("gluon_host_desc_copy", c_g_hd_copy, {"padding": "zero"}),
+                       ("gluon_host_desc_copy_nan", c_g_hd_copy, {"padding": "nan"}),
+                       ("gluon_host_desc_wgmma", c_g_hd_wgmma, {})]
+
+
+# ---------------------------------------------------------------- smaller holes from Triton's own tests
+@triton.jit
+def _checked_add(a, b):
+    tl.device_assert(a + b < 1e30, "sum overflows")
+    return a + b
+
+@triton.jit
+def reduce_assert_k(x_ptr, out_ptr, N: tl.constexpr):
+    # tl.reduce whose combine function asserts (active with debug=True).
+    pid = tl.program_id(0)
+    x = tl.load(x_ptr + pid * N + tl.arange(0, N))
+    tl.store(out_ptr + pid, tl.reduce(x, 0, _checked_add))
+
+def c_reduce_assert(name):
+    R, N = 4, 64
+    x = T(R, N); o = T(R, kind="poison")
+    k = reduce_assert_k[(R,)](x, o, N=N, debug=True)
+    record(name, k, reduce_assert_k, (R,), [x, o], ["out_ptr"], tol=(1e-5, 1e-6))
+
+@triton.jit
+def fp8_elementwise_k(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N: tl.constexpr, FP8: tl.constexpr):
+    # Elementwise ops Triton accepts on fp8 values (tl.abs among them), on
+    # fp8 loads; results stored as their bits.
+    offs = tl.program_id(0) * N + tl.arange(0, N)
+    x = tl.load(x_ptr + offs).to(FP8, bitcast=True)
+    y = tl.load(y_ptr + offs).to(FP8, bitcast=True)
+    # Triton 3.6 compiles tl.abs and selects on fp8 for the GPU; -x,
+    # comparisons, tl.maximum and arithmetic on fp8 fail in its NVIDIA backend.
+    tl.store(a_ptr + offs, tl.abs(x).to(tl.uint8, bitcast=True))
+    tl.store(b_ptr + offs, tl.where((offs % 3) == 0, x, y).to(tl.uint8, bitcast=True))
+    tl.store(c_ptr + offs, tl.where(tl.abs(x).to(tl.float32) <= tl.abs(y).to(tl.float32), tl.abs(y), x)
+             .to(tl.uint8, bitcast=True))
+
+def c_fp8_elementwise(name, fp8):
+    P, N = 4, 64
+    x = keep(torch.randint(0, 256, (P * N,), device=DEV, dtype=torch.uint8))
+    y = keep(torch.randint(0, 256, (P * N,), device=DEV, dtype=torch.uint8))
+    outs = [T(P * N, dtype=torch.uint8, kind="zeros") for _ in range(3)]
+    k = fp8_elementwise_k[(P,)](x, y, *outs, N=N, FP8=fp8)
+    record(name, k, fp8_elementwise_k, (P,), [x, y] + outs, ["a_ptr", "b_ptr", "c_ptr"],
+           tol=(0, 0), note="bit patterns")
+
+CASES += [("reduce_assert_combine", c_reduce_assert, {})]
+CASES += [("fp8_abs_e4m3", c_fp8_elementwise, {"fp8": tl.float8e4nv}),
+          ("fp8_abs_e5m2", c_fp8_elementwise, {"fp8": tl.float8e5})]
+
 
 if __name__ == "__main__":
     if len(sys.argv) > 2 and sys.argv[2] == "--list":

@@ -8,7 +8,11 @@
 // the kernel's own parameters in order (a `!tt.ptr<T>` becomes `!llvm.ptr`, a
 // scalar keeps its type) followed by six i32: num_programs x, y, z, then
 // program_id x, y, z. This is triton-shared's calling convention, so its output
-// needs no adaptation.
+// needs no adaptation. A host-side tensor descriptor (`!tt.tensordesc`
+// parameter, Triton's TensorDescriptor argument) is two parameters: the base
+// tensor's `!llvm.ptr` and an i32 padding (0: out-of-bounds elements read as
+// zero, 1: as NaN); its shape and strides are the i32 and i64 parameters that
+// follow it in the kernel's own signature.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILERUN_COMPILER_COMPILER_H

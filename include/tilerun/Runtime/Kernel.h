@@ -27,8 +27,11 @@ struct Grid {
 };
 
 /// One argument of a launch: a buffer for pointer/memref parameters, raw
-/// little-endian bits for scalars (see parseScalar).
+/// little-endian bits for scalars (see parseScalar). A host tensor
+/// descriptor is its base tensor's buffer, with `scalarBits` its padding
+/// (kPadZero or kPadNaN).
 struct KernelArg {
+  static constexpr uint64_t kPadZero = 0, kPadNaN = 1;
   void *data = nullptr;
   int64_t numElements = 0;
   uint64_t scalarBits = 0;
@@ -39,6 +42,10 @@ struct KernelArg {
   }
   static KernelArg buffer(Buffer &b);
   static KernelArg scalar(uint64_t bits) { return {nullptr, 0, bits, false}; }
+  static KernelArg descriptor(void *data, int64_t numElements,
+                              uint64_t padding) {
+    return {data, numElements, padding, true};
+  }
 };
 
 struct LaunchOptions {

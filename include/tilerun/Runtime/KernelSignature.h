@@ -33,7 +33,10 @@ struct ScalarType {
 };
 
 struct KernelParam {
-  enum Kind { Scalar, Pointer, Memref };
+  /// TensorDesc: a host-side TensorDescriptor (`!tt.tensordesc`), bound to
+  /// the base tensor's buffer and a padding; its shape and strides are the
+  /// scalar parameters after it (checkHostDescriptorParams).
+  enum Kind { Scalar, Pointer, Memref, TensorDesc };
   std::string name;
   unsigned index = 0;
   Kind kind = Scalar;
@@ -43,6 +46,8 @@ struct KernelParam {
   // `?`) and identity layout.
   bool unranked = false;
   llvm::SmallVector<int64_t, 4> shape;
+  /// TensorDesc: the block's shape.
+  llvm::SmallVector<int64_t, 4> blockShape;
 
   bool isBuffer() const { return kind != Scalar; }
 };

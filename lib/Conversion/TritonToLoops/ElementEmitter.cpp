@@ -77,6 +77,50 @@ Value cloneScalar(OpBuilder &b, Operation *op, ValueRange operands) {
   return b.create(state)->getResult(0);
 }
 
+/// An 8-bit float (f8E4M3FN, f8E5M2, ...): LLVM has no such type.
+static bool isFp8(Type t) {
+  return isa<FloatType>(t) && !LLVM::isCompatibleType(t);
+}
+
+/// An arith/math op on 8-bit floats, which no CPU computes on. Sign
+/// operations and selects act on the bits, exactly as on the GPU (NaN
+/// payloads kept); everything else is computed in f32 from the exact
+/// widening and rounded back to nearest-even, the conversion Triton's fp8
+/// casts use.
+static Value emitFp8Elementwise(OpBuilder &b, Operation *op,
+                                ValueRange args, Type elemTy) {
+  Location loc = op->getLoc();
+  Type i8 = b.getI8Type();
+  auto bits = [&](Value v) { return arith::BitcastOp::create(b, loc, i8, v); };
+  auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i8, v); };
+  if (isa<math::AbsFOp>(op))
+    return arith::BitcastOp::create(
+        b, loc, elemTy, arith::AndIOp::create(b, loc, bits(args[0]), cst(0x7f)));
+  if (isa<arith::NegFOp>(op))
+    return arith::BitcastOp::create(
+        b, loc, elemTy, arith::XOrIOp::create(b, loc, bits(args[0]), cst(0x80)));
+  if (isa<math::CopySignOp>(op)) {
+    Value mag = arith::AndIOp::create(b, loc, bits(args[0]), cst(0x7f));
+    Value sign = arith::AndIOp::create(b, loc, bits(args[1]), cst(0x80));
+    return arith::BitcastOp::create(b, loc, elemTy,
+                                    arith::OrIOp::create(b, loc, mag, sign));
+  }
+  if (auto select = dyn_cast<arith::SelectOp>(op))
+    return arith::BitcastOp::create(
+        b, loc, elemTy,
+        arith::SelectOp::create(b, loc, args[0], bits(args[1]), bits(args[2])));
+  Type f32 = b.getF32Type();
+  OperationState state(loc, op->getName());
+  for (Value a : args)
+    state.addOperands(isFp8(a.getType()) ? emitFloatExtend(b, loc, a, f32) : a);
+  state.addTypes(isFp8(elemTy) ? f32 : elemTy);
+  state.addAttributes(op->getAttrs());
+  Value r = b.create(state)->getResult(0);
+  return isFp8(elemTy) ? emitFloatTruncate(b, loc, r, elemTy,
+                                           /*towardZero=*/false)
+                       : r;
+}
+
 /// x / s for an f32 divisor `s` that is the same for the whole loop nest and
 /// has a normal reciprocal: q = x * (1/s) corrected once with the exact
 /// residual x - q*s (Markstein), which is the correctly rounded quotient
@@ -572,10 +616,7 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
                                          idx);
       })
       .Case<tt::ElementwiseInlineAsmOp>([&](auto) -> Value {
-        return tl.fail(b, op,
-                       "holds GPU inline assembly, which cannot run on a CPU; "
-                       "write the computation with tl operations instead",
-                       elemTy);
+        return tl.fail(b, op, kInlineAsmError, elemTy);
       })
       .Case<tt::GetProgramIdOp>([&](tt::GetProgramIdOp p) {
         return tl.programId(static_cast<unsigned>(p.getAxis()));
@@ -611,6 +652,11 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
               !cast<arith::TruncFOp>(op).getRoundingmodeAttr())
             return emitFloatTruncate(b, loc, args[0], elemTy,
                                      /*towardZero=*/false);
+          if (isFp8(elemTy) || llvm::any_of(args, [](Value a) {
+                return isFp8(a.getType());
+              }))
+            if (!isa<arith::BitcastOp, arith::TruncFOp>(op))
+              return emitFp8Elementwise(b, op, args, elemTy);
           if (isa<arith::DivFOp>(op) && tl.hasSafeUniformDivisor(op))
             return emitUniformDivision(b, loc, args[0], args[1]);
           Value r = cloneScalar(b, op, args);

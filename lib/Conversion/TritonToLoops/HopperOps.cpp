@@ -56,7 +56,6 @@ LogicalResult recordTensorMap(TileLowering &tl, OpBuilder &b,
   int64_t elemBytes = byteSize(loweredElementType(pointee));
   unsigned rank = create.getBoxDim().size();
   TileLowering::TensorMap map;
-  map.nanFill = create.getFillMode() != 0;
   map.parts.push_back(tl.scalar(create.getGlobalAddress()));
   // Dims and strides are listed innermost first; descriptors keep them
   // outermost first, strides in elements.
@@ -68,6 +67,8 @@ LogicalResult recordTensorMap(TileLowering &tl, OpBuilder &b,
         b, loc, tl.scalar(create.getGlobalStride()[rank - 2 - d]),
         arith::ConstantIntOp::create(b, loc, b.getI64Type(), elemBytes)));
   map.parts.push_back(arith::ConstantIntOp::create(b, loc, b.getI64Type(), 1));
+  map.parts.push_back(arith::ConstantIntOp::create(
+      b, loc, b.getI1Type(), create.getFillMode() != 0));
   tl.tensorMaps[create.getDescPtr()] = std::move(map);
   return success();
 }
@@ -162,21 +163,15 @@ LogicalResult lowerTMALoad(TileLowering &tl, OpBuilder &b,
     return copy.emitOpError("writes a descriptor that could not be lowered");
   RankedTensorType block = copy.getDesc().getType().getBlockType();
   Type elemTy = loweredElementType(block);
-  bool nanFill = tl.nanFilledDescriptors.contains(copy.getDesc()) &&
-                 isa<FloatType>(elemTy);
   // The buffer may lack the box's leading unit dims (verified).
   auto bufferTy = cast<ttg::MemDescType>(copy.getResult().getType());
   guardedEffect(b, loc, tl.scalar(copy.getPred()), [&](OpBuilder &pb) {
     TileLowering::emitLoopNest(
         pb, loc, bufferTy.getShape(), [&](OpBuilder &ib, ValueRange idx) {
-          Value fill;
-          if (nanFill)
-            fill = arith::ConstantOp::create(
-                ib, loc,
-                ib.getFloatAttr(elemTy, std::numeric_limits<double>::quiet_NaN()));
+          // Filled as the descriptor says (its padding part).
           Value v = readDescriptorElement(
               tl, ib, copy, copy.getDesc(), copy.getCoord(),
-              blockIndex(ib, loc, idx, block.getShape()), elemTy, fill);
+              blockIndex(ib, loc, idx, block.getShape()), elemTy, Value());
           storeSharedElement(tl, ib, copy, view, v, idx);
         });
     // The whole box counts toward the barrier's expected bytes, the filled
@@ -237,8 +232,6 @@ LogicalResult lowerHopperOp(TileLowering &tl, OpBuilder &b, Operation *op) {
       return op->emitOpError("reads a TMA descriptor that no "
                              "ttng.tensormap_create in this kernel wrote");
     tl.bindTuple(reinterpret.getResult(), it->second.parts);
-    if (it->second.nanFill)
-      tl.nanFilledDescriptors.insert(reinterpret.getResult());
     return success();
   }
   if (auto copy = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(op))

@@ -45,6 +45,10 @@ Kind classify(Operation *op) {
     return Kind::Cheap;
   if (isa<ttng::WarpGroupDotWaitOp>(op))
     return Kind::Cheap; // hands its operands through
+  // An impure extern function may have effects: it runs where it stands,
+  // once per element, even when no result is read.
+  if (auto ext = dyn_cast<tt::ExternElementwiseOp>(op); ext && !ext.getPure())
+    return Kind::Materializing;
   if (isa<tt::DotOp, tt::DotScaledOp, ttng::WarpGroupDotOp, tt::ReduceOp,
           tt::ScanOp,
           tt::HistogramOp, tt::AtomicRMWOp, tt::AtomicCASOp>(op))

@@ -154,8 +154,15 @@ Value readDescriptorBox(TileLowering &tl, OpBuilder &b, Operation *op,
   Location loc = op->getLoc();
   ArrayRef<Value> p = tl.parts(desc);
   unsigned rank = idx.size();
-  if (p.size() != 1 + 2 * rank)
+  if (p.size() != descriptorParts(rank))
     return tl.fail(b, op, "descriptor rank mismatch", elemTy);
+  if (!fill && isa<FloatType>(elemTy))
+    fill = arith::SelectOp::create(
+        b, loc, p.back(),
+        arith::ConstantOp::create(
+            b, loc,
+            b.getFloatAttr(elemTy, std::numeric_limits<double>::quiet_NaN())),
+        zeroOf(b, loc, elemTy));
   auto [addr, inBounds] = blockAddress(
       b, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
       ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
@@ -241,7 +248,7 @@ static LogicalResult emitDescriptorWrite(
   ArrayRef<Value> p = tl.parts(desc);
   unsigned rank =
       cast<tt::TensorDescType>(desc.getType()).getBlockType().getRank();
-  if (p.size() != 1 + 2 * rank)
+  if (p.size() != descriptorParts(rank))
     return op->emitOpError("descriptor rank mismatch");
   TileLowering::emitLoopNest(
       b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
@@ -570,6 +577,9 @@ LogicalResult lowerPointerTuple(TileLowering &tl, OpBuilder &b, Operation *op,
     parts.push_back(castToI64(b, loc, tl.scalar(v)));
   for (Value v : desc.getStrides())
     parts.push_back(castToI64(b, loc, tl.scalar(v)));
+  parts.push_back(arith::ConstantIntOp::create(
+      b, loc, b.getI1Type(),
+      desc.getPadding() == tt::PaddingOption::PAD_NAN));
   return success();
 }
 

@@ -35,6 +35,14 @@ SmallVector<Value> emitCombine(TileLowering &tl, OpBuilder &b, Region &region,
     tl.bindScalar(body.getArgument(n + i), rhs[i]);
   }
   for (Operation &op : body.without_terminator()) {
+    // tl.device_assert / tl.device_print in a combine function check or
+    // print the scalars of each combine, as on the GPU.
+    if (isa<tt::AssertOp, tt::PrintOp>(op)) {
+      if (failed(lowerDebugOp(tl, b, &op)))
+        (void)tl.fail(b, &op, "could not be lowered in a combine region",
+                      b.getI1Type());
+      continue;
+    }
     if (op.getNumRegions() != 0 || op.getNumResults() == 0) {
       SmallVector<Value> poison;
       for (Value v : lhs)

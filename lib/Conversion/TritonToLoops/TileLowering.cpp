@@ -496,8 +496,9 @@ void TileLowering::flattenTypes(Value original, SmallVectorImpl<Type> &out) {
     return;
   if (isTuple(t)) {
     // A block pointer is its base, then shape, strides and offsets per
-    // dimension; a tensor descriptor its base, shape and strides
-    // (lowerPointerTuple).
+    // dimension; a tensor descriptor its base, shape and strides, then
+    // whether elements outside the tensor read as NaN (lowerPointerTuple,
+    // descriptorParts).
     auto ptrTy = LLVM::LLVMPointerType::get(t.getContext());
     auto i64 = IntegerType::get(t.getContext(), 64);
     unsigned perDim = 2;
@@ -511,6 +512,8 @@ void TileLowering::flattenTypes(Value original, SmallVectorImpl<Type> &out) {
     }
     out.push_back(ptrTy);
     out.append(perDim * rank, i64);
+    if (isa<tt::TensorDescType>(t))
+      out.push_back(IntegerType::get(t.getContext(), 1));
     return;
   }
   out.push_back(loweredElementType(t));
@@ -992,6 +995,10 @@ LogicalResult TileLowering::lowerScalarOp(OpBuilder &b, Operation *op) {
 }
 
 LogicalResult TileLowering::lowerOp(OpBuilder &b, Operation *op) {
+  // Rejected where it stands, used or not: its assembly may write memory
+  // (pure = false) even when no result is read.
+  if (isa<tt::ElementwiseInlineAsmOp>(op))
+    return op->emitOpError(kInlineAsmError);
   if (isa<scf::ForOp>(op))
     return lowerFor(b, op);
   if (isa<scf::IfOp>(op))
@@ -1057,6 +1064,27 @@ LogicalResult TileLowering::lowerOp(OpBuilder &b, Operation *op) {
   return success(); // evaluated lazily by its consumers
 }
 
+/// The descriptor parts of host TensorDescriptor parameter `desc`: the base
+/// and padding flag it is lowered to, and the shape and strides that are the
+/// (already bound) parameters after it.
+void TileLowering::bindHostDescriptor(OpBuilder &b, BlockArgument desc) {
+  Location loc = desc.getLoc();
+  unsigned rank = cast<tt::TensorDescType>(desc.getType()).getBlockType().getRank();
+  Block *owner = desc.getOwner();
+  unsigned lowered = 0;
+  for (unsigned i = 0; i < desc.getArgNumber(); ++i)
+    lowered += isa<tt::TensorDescType>(owner->getArgument(i).getType()) ? 2 : 1;
+  SmallVector<Value> parts{entryBlock->getArgument(lowered)};
+  for (unsigned d = 0; d < 2 * rank; ++d)
+    parts.push_back(castToI64(
+        b, loc, scalar(owner->getArgument(desc.getArgNumber() + 1 + d))));
+  Value padding = entryBlock->getArgument(lowered + 1);
+  parts.push_back(arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne, padding,
+      arith::ConstantIntOp::create(b, loc, padding.getType(), 0)));
+  bindTuple(desc, parts);
+}
+
 LogicalResult TileLowering::lowerFunction(FunctionOpInterface kernel) {
   MLIRContext *ctx = kernel->getContext();
   Location loc = kernel.getLoc();
@@ -1065,14 +1093,25 @@ LogicalResult TileLowering::lowerFunction(FunctionOpInterface kernel) {
         "with unstructured control flow is not supported");
 
   SmallVector<Type> argTypes;
-  for (Type t : kernel.getArgumentTypes()) {
-    if (isa<tt::PointerType>(t) && !isTuple(t))
-      argTypes.push_back(LLVM::LLVMPointerType::get(ctx));
-    else if (t.isIntOrFloat())
+  ArrayRef<Type> paramTypes = kernel.getArgumentTypes();
+  auto ptrTy = LLVM::LLVMPointerType::get(ctx);
+  for (auto [i, t] : llvm::enumerate(paramTypes)) {
+    if (isa<tt::TensorDescType>(t)) {
+      // A host TensorDescriptor: its base pointer and padding (kernel ABI,
+      // Compiler.h); the shape and strides are the parameters after it.
+      std::string bad = tt::checkHostDescriptorParams(paramTypes, i);
+      if (!bad.empty())
+        return kernel.emitOpError("parameter ") << i << " (" << t << ") "
+                                                << bad;
+      argTypes.append({ptrTy, IntegerType::get(ctx, 32)});
+    } else if (isa<tt::PointerType>(t) && !isTuple(t)) {
+      argTypes.push_back(ptrTy);
+    } else if (t.isIntOrFloat()) {
       argTypes.push_back(t);
-    else
+    } else {
       return kernel.emitOpError("kernel parameter of type ")
              << t << " is not supported";
+    }
   }
   for (unsigned i = 0; i < kNumGridParams; ++i)
     argTypes.push_back(IntegerType::get(ctx, 32));
@@ -1085,11 +1124,22 @@ LogicalResult TileLowering::lowerFunction(FunctionOpInterface kernel) {
   newFunc.setVisibility(SymbolTable::Visibility::Public);
   entryBlock = newFunc.addEntryBlock();
   Block &oldEntry = kernel.getFunctionBody().front();
-  for (auto [i, arg] : llvm::enumerate(oldEntry.getArguments()))
-    scalars.map(arg, entryBlock->getArgument(i));
+  SmallVector<unsigned> hostDescriptors;
+  unsigned next = 0;
+  for (BlockArgument arg : oldEntry.getArguments()) {
+    if (isa<tt::TensorDescType>(arg.getType())) {
+      hostDescriptors.push_back(arg.getArgNumber());
+      next += 2;
+      continue;
+    }
+    scalars.map(arg, entryBlock->getArgument(next++));
+  }
   gridArgs.clear();
   for (unsigned i = 0; i < kNumGridParams; ++i)
-    gridArgs.push_back(entryBlock->getArgument(oldEntry.getNumArguments() + i));
+    gridArgs.push_back(entryBlock->getArgument(next + i));
+  OpBuilder b = OpBuilder::atBlockEnd(entryBlock);
+  for (unsigned index : hostDescriptors)
+    bindHostDescriptor(b, oldEntry.getArgument(index));
 
   plan.build(kernel);
   // Checked mode reports accesses exactly; prefetches are not accesses, but
@@ -1101,7 +1151,6 @@ LogicalResult TileLowering::lowerFunction(FunctionOpInterface kernel) {
                            }).wasInterrupted();
   if (options.prefetchNextProgram && !options.checked && !specialized)
     prefetches = planNextProgramPrefetch(kernel, plan);
-  OpBuilder b = OpBuilder::atBlockEnd(entryBlock);
   if (failed(lowerBlock(b, oldEntry)) || errorReported)
     return failure();
   func::ReturnOp::create(b, loc);

@@ -78,6 +78,12 @@ constexpr int64_t kChunkInterleave = 8;
 /// AttachLoopAnnotations.
 constexpr llvm::StringLiteral kLoopAnnotationAttr = "llvm.loop_annotation";
 
+/// tt.elementwise_inline_asm holds PTX (or AMDGPU) assembly: no CPU can run
+/// it, whether its results are used or not.
+constexpr llvm::StringLiteral kInlineAsmError =
+    "holds GPU inline assembly, which cannot run on a CPU; write the "
+    "computation with tl operations instead";
+
 /// Per-op lowering options.
 struct Options {
   bool checked = false;
@@ -210,13 +216,12 @@ public:
   /// reinterpret_tensor_descriptor reads it back: its parts as a tensor
   /// descriptor's (base, shape, strides) and whether out-of-bounds elements
   /// read as NaN instead of zero.
+  /// The descriptor parts (see descriptorParts) of each TMA descriptor a
+  /// ttng.tensormap_create wrote.
   struct TensorMap {
     llvm::SmallVector<Value> parts;
-    bool nanFill = false;
   };
   llvm::DenseMap<Value, TensorMap> tensorMaps;
-  /// Descriptors (original values) whose out-of-bounds elements read as NaN.
-  llvm::DenseSet<Value> nanFilledDescriptors;
   Value bufferOf(Value original) const { return buffers.lookup(original); }
   bool isMaterialized(Value original) const {
     return plan.isMaterialized(original);
@@ -355,14 +360,13 @@ private:
   /// ttg.warp_specialize (WarpSpecialize.cpp): each partition becomes a
   /// function of its own started as a fiber; the default region runs inline.
   mlir::LogicalResult lowerWarpSpecialize(OpBuilder &b, Operation *op);
+  void bindHostDescriptor(OpBuilder &b, mlir::BlockArgument desc);
   /// Lowers a partition region into `fn`, whose only argument points at the
   /// captures' lowered values followed by the grid arguments, laid out as
-  /// `captureType`. `nanFilled` marks the captured descriptors whose
-  /// out-of-bounds elements read as NaN.
+  /// `captureType`.
   mlir::LogicalResult lowerPartition(mlir::Region &region,
                                      mlir::func::FuncOp fn,
-                                     mlir::LLVM::LLVMStructType captureType,
-                                     llvm::ArrayRef<bool> nanFilled);
+                                     mlir::LLVM::LLVMStructType captureType);
   /// What a nest computing some roots may be versioned on (MaskVersioning).
   struct VersioningCandidates {
     /// Masks of the loads it reaches.
@@ -491,6 +495,11 @@ std::pair<Value, Value> blockAddress(OpBuilder &b, Location loc, Value base,
 /// The index into a descriptor's block of `blockShape` of the element at
 /// `idx` of a tile that is the block without its leading unit dims (the
 /// rank-reduced result of a descriptor load or TMA copy).
+/// Lowered parts of a tensor descriptor of `rank`: its base, shape and
+/// strides (i64, in elements), then an i1 that is true when elements outside
+/// the tensor read as NaN (padding "nan") rather than zero.
+constexpr unsigned descriptorParts(unsigned rank) { return 2 + 2 * rank; }
+
 llvm::SmallVector<Value> blockIndex(OpBuilder &b, Location loc, ValueRange idx,
                                     llvm::ArrayRef<int64_t> blockShape);
 /// The same with the block's start already lowered (one i32 per dim).

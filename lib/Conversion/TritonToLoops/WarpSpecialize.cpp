@@ -71,14 +71,12 @@ LogicalResult TileLowering::lowerWarpSpecialize(OpBuilder &b, Operation *op) {
 
   // The frame: every capture's lowered values, then the grid arguments.
   SmallVector<Value> fields;
-  SmallVector<bool> nanFilled;
   for (Value capture : partitions.getExplicitCaptures()) {
     if (isTensor(capture.getType()))
       return op->emitOpError("passes a tensor to its partitions; only "
                              "scalars, pointers, tensor descriptors and "
                              "shared memory can be captured");
     flatten(capture, fields);
-    nanFilled.push_back(nanFilledDescriptors.contains(capture));
   }
   if (errorReported)
     return failure();
@@ -108,7 +106,7 @@ LogicalResult TileLowering::lowerWarpSpecialize(OpBuilder &b, Operation *op) {
         partitionTy);
     fn.setPrivate();
     TileLowering partition(module, options);
-    if (failed(partition.lowerPartition(region, fn, frameTy, nanFilled))) {
+    if (failed(partition.lowerPartition(region, fn, frameTy))) {
       errorReported = true;
       return failure();
     }
@@ -148,8 +146,7 @@ LogicalResult TileLowering::lowerWarpSpecialize(OpBuilder &b, Operation *op) {
 }
 
 LogicalResult TileLowering::lowerPartition(Region &region, func::FuncOp fn,
-                                           LLVM::LLVMStructType frameTy,
-                                           ArrayRef<bool> nanFilled) {
+                                           LLVM::LLVMStructType frameTy) {
   Location loc = fn.getLoc();
   auto ptrTy = LLVM::LLVMPointerType::get(fn.getContext());
   newFunc = fn;
@@ -166,11 +163,8 @@ LogicalResult TileLowering::lowerPartition(Region &region, func::FuncOp fn,
   ValueRange loaded(fields);
   gridArgs.assign(fields.end() - kNumGridParams, fields.end());
   auto it = loaded.begin();
-  for (auto [i, arg] : llvm::enumerate(region.getArguments())) {
+  for (BlockArgument arg : region.getArguments())
     bind(arg, it, Value());
-    if (nanFilled[i])
-      nanFilledDescriptors.insert(arg);
-  }
   if (errorReported)
     return failure();
   // No next-program prefetch: a partition is not the program's only stream

@@ -14,6 +14,34 @@ tt.func public @inline_asm(%x: !tt.ptr<f32>) {
 
 // -----
 
+// Assembly that writes memory through its pointer operands (pure = false)
+// is rejected even when no result is read: skipping it would leave the
+// memory unwritten.
+tt.func public @inline_asm_unused(%x: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %xp = tt.splat %x : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %xa = tt.addptr %xp, %r : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  // expected-error @+1 {{holds GPU inline assembly, which cannot run on a CPU}}
+  %w = tt.elementwise_inline_asm "st.global.b32 [$1], 0; mov.b32 $0, 0;" {constraints = "=r,l", packed_element = 1 : i32, pure = false} %xa : tensor<16x!tt.ptr<f32>> -> tensor<16xi32>
+  tt.return
+}
+
+// -----
+
+// An impure extern function runs where it stands, once per element, even
+// when its result is unused: one without a CPU implementation is an error.
+tt.func public @impure_extern_unused(%x: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %xp = tt.splat %x : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %xa = tt.addptr %xp, %r : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  %v = tt.load %xa : tensor<16x!tt.ptr<f32>>
+  // expected-error @+1 {{extern_elementwise symbol 'my_logger' has no CPU implementation}}
+  %w = tt.extern_elementwise %v {libname = "", libpath = "", pure = false, symbol = "my_logger"} : (tensor<16xf32>) -> tensor<16xf32>
+  tt.return
+}
+
+// -----
+
 // A scaled dot's result must be f32.
 tt.func public @scaled_f16_result(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %o: !tt.ptr<f16>) {
   %ap = tt.splat %a : !tt.ptr<bf16> -> tensor<16x32x!tt.ptr<bf16>>

@@ -598,6 +598,24 @@ static bool sameIgnoringSignedness(Type a, Type b) {
   return ia && ib && ia.getWidth() == ib.getWidth();
 }
 
+std::string mlir::triton::checkHostDescriptorParams(ArrayRef<Type> params,
+                                                    unsigned index) {
+  auto desc = cast<TensorDescType>(params[index]);
+  unsigned rank = desc.getBlockType().getRank();
+  ArrayRef<Type> rest = params.drop_front(index + 1);
+  auto isInt = [](unsigned bits) {
+    return [bits](Type t) { return t.isInteger(bits); };
+  };
+  if (rest.size() < 2 * rank ||
+      !llvm::all_of(rest.take_front(rank), isInt(32)) ||
+      !llvm::all_of(rest.slice(rank, rank), isInt(64)))
+    return "must be followed by the descriptor's " + std::to_string(rank) +
+           " shape parameters (i32) and " + std::to_string(rank) +
+           " stride parameters (i64), as Triton passes a host "
+           "TensorDescriptor";
+  return "";
+}
+
 LogicalResult MakeTensorDescOp::verify() {
   RankedTensorType block = getType().getBlockType();
   size_t rank = block.getRank();

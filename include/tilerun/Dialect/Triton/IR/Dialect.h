@@ -49,6 +49,13 @@ Type getPointerTypeSameShape(Type type, int addressSpace = 1);
 /// !tt.ptr<tensor<..xT>, N> -> !tt.ptr<T, N>.
 Type getBasePointerOfBlockPointer(Type type);
 
+/// A kernel's `!tt.tensordesc` parameter is a host-side TensorDescriptor:
+/// Triton passes it followed by the descriptor's shape (one i32 per
+/// dimension) and strides (one i64 per dimension, in elements) as ordinary
+/// parameters. Returns why parameter `index` of `params` is not followed so,
+/// or an empty string.
+std::string checkHostDescriptorParams(ArrayRef<Type> params, unsigned index);
+
 } // namespace mlir::triton
 
 #define GET_OP_CLASSES

@@ -1,0 +1,32 @@
+//===- Passes.td - Transforms of tt programs ----------------*- tablegen -*-===//
+//
+// Passes that rewrite Triton IR into Triton IR, run before the tile lowering.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILERUN_DIALECT_TRITON_TRANSFORMS_PASSES
+#define TILERUN_DIALECT_TRITON_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def TritonLiftControlFlowToSCF
+    : Pass<"tilerun-triton-lift-cf-to-scf", "mlir::triton::FuncOp"> {
+  let summary = "Lift a tt.func's unstructured control flow to scf";
+  let description = [{
+    Triton emits a `return` inside an `if` (`if row >= n_rows: return`) as
+    `cf.cond_br` / `cf.br` between blocks of the `tt.func`, ending in several
+    `tt.return`s. The tile lowering works on one block of structured ops, so
+    this pass rewrites every multi-block body with upstream MLIR's
+    `transformCFGToSCF` (the machinery of `lift-cf-to-scf`): branches become
+    `scf.if` / `scf.index_switch`, cycles `scf.while`, and all returns one
+    `tt.return` at the end of the single remaining block. `scf.index_switch`
+    ops that the lifting creates to merge more than two paths are then
+    rewritten as chains of `scf.if`, the region op the tile lowering knows.
+    Functions that are already one block are left untouched.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::cf::ControlFlowDialect",
+    "mlir::scf::SCFDialect", "mlir::ub::UBDialect",
+  ];
+}
+
+#endif // TILERUN_DIALECT_TRITON_TRANSFORMS_PASSES
