@@ -11,6 +11,7 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -32,20 +33,110 @@ namespace tilerun {
 
 Kernel::~Kernel() = default;
 
-/// Saves the engine's object code under `key`. ExecutionEngine only hands its
-/// object out as a file, so it goes through a private temporary file.
-static void storeObject(mlir::ExecutionEngine &engine,
-                        const CompileCache &cache,
-                        const CompileCache::Key &key) {
+/// The engine's object code. ExecutionEngine only hands its object out as a
+/// file, so it goes through a private temporary file.
+static Expected<std::string> engineObject(mlir::ExecutionEngine &engine) {
   SmallString<128> tmp;
-  if (sys::fs::createTemporaryFile("tilerun-object", "o", tmp))
-    return;
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile("tilerun-object", "o", tmp))
+    return createStringError(ec, "cannot create a temporary object file");
   engine.dumpToObjectFile(tmp);
   auto object = MemoryBuffer::getFile(tmp, /*IsText=*/false,
                                       /*RequiresNullTerminator=*/false);
   sys::fs::remove(tmp);
-  if (object && (*object)->getBufferSize() > 0)
-    consumeError(cache.store(key, (*object)->getBuffer()));
+  if (!object)
+    return createStringError(object.getError(), "cannot read the object");
+  if ((*object)->getBufferSize() == 0)
+    return createStringError("the JIT kept no object code for this kernel");
+  return (*object)->getBuffer().str();
+}
+
+/// Saves the engine's object code under `key`.
+static void storeObject(mlir::ExecutionEngine &engine,
+                        const CompileCache &cache,
+                        const CompileCache::Key &key) {
+  auto object = engineObject(engine);
+  if (object)
+    consumeError(cache.store(key, *object));
+  else
+    consumeError(object.takeError());
+}
+
+static void initializeNativeTarget() {
+  static std::once_flag targetInit;
+  std::call_once(targetInit, [] {
+    InitializeNativeTarget();
+    InitializeNativeTargetAsmPrinter();
+  });
+}
+
+static Expected<orc::JITTargetMachineBuilder> hostTargetBuilder() {
+  auto tmBuilder = orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder)
+    return tmBuilder.takeError();
+  tmBuilder->setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
+  return tmBuilder;
+}
+
+Expected<std::string> Kernel::objectCode() const {
+  if (Cached)
+    return CachedObject;
+  // A kernel compiled here: the engine must have kept its object, which it
+  // does when created with enableObjectDump.
+  return engineObject(*Engine);
+}
+
+Expected<std::unique_ptr<Kernel>> Kernel::loadObject(StringRef object,
+                                                     KernelSignature signature,
+                                                     bool checked) {
+  auto start = std::chrono::steady_clock::now();
+  initializeNativeTarget();
+  auto tmBuilder = hostTargetBuilder();
+  if (!tmBuilder)
+    return tmBuilder.takeError();
+  auto jit = loadCachedObject(
+      MemoryBuffer::getMemBufferCopy(object, "tilerun-kernel"), *tmBuilder);
+  if (!jit)
+    return jit.takeError();
+  auto entry = (*jit)->lookup("_mlir_" + signature.name);
+  if (!entry)
+    return entry.takeError();
+  std::unique_ptr<Kernel> kernel(new Kernel());
+  kernel->Entry = entry->toPtr<void (*)(void **)>();
+  kernel->Cached = std::move(*jit);
+  kernel->CachedObject = object.str();
+  kernel->Signature = std::move(signature);
+  kernel->Checked = checked;
+  kernel->ProgramBytes = programBytes(*kernel, kernel->Signature.name);
+  kernel->CompileMs = std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
+  return std::move(kernel);
+}
+
+Expected<std::string> Kernel::emitLLVMIR(mlir::ModuleOp module, StringRef name,
+                                         const CompileOptions &options) {
+  auto fn = selectKernel(module, name);
+  if (!fn)
+    return fn.takeError();
+  mlir::MLIRContext *ctx = module.getContext();
+  mlir::DialectRegistry registry;
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  ctx->appendDialectRegistry(registry);
+  mlir::OwningOpRef<mlir::ModuleOp> lowered(module.clone());
+  if (mlir::failed(lowerToLLVMDialect(*lowered, options)))
+    return createStringError("failed to lower kernel '" + fn->getName() +
+                             "' to the LLVM dialect");
+  LLVMContext llvmContext;
+  auto llvmModule = mlir::translateModuleToLLVMIR(*lowered, llvmContext);
+  if (!llvmModule)
+    return createStringError("failed to translate kernel '" + fn->getName() +
+                             "' to LLVM IR");
+  std::string text;
+  raw_string_ostream os(text);
+  llvmModule->print(os, nullptr);
+  return text;
 }
 
 /// Stack bytes one program of `name` needs for its buffers, as the compiler
@@ -72,13 +163,10 @@ uint64_t Kernel::programBytes(const Kernel &kernel, StringRef name) {
 
 Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
                                                   StringRef name,
-                                                  const CompileOptions &options) {
+                                                  const CompileOptions &options,
+                                                  const CacheLocation &where) {
   auto start = std::chrono::steady_clock::now();
-  static std::once_flag targetInit;
-  std::call_once(targetInit, [] {
-    InitializeNativeTarget();
-    InitializeNativeTargetAsmPrinter();
-  });
+  initializeNativeTarget();
 
   auto fn = selectKernel(module, name);
   if (!fn)
@@ -87,10 +175,9 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
   if (!sig)
     return sig.takeError();
 
-  auto tmBuilder = orc::JITTargetMachineBuilder::detectHost();
+  auto tmBuilder = hostTargetBuilder();
   if (!tmBuilder)
     return tmBuilder.takeError();
-  tmBuilder->setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
   auto finish = [&](std::unique_ptr<Kernel> kernel)
       -> Expected<std::unique_ptr<Kernel>> {
     kernel->Signature = std::move(*sig);
@@ -104,11 +191,15 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
 
   // A hit skips lowering and code generation; anything wrong with the entry
   // (unreadable, corrupted, fails to link) falls through to a fresh compile.
-  std::optional<CompileCache> cache = CompileCache::fromEnvironment();
+  std::optional<CompileCache> cache =
+      !where.dir                ? CompileCache::fromEnvironment()
+      : where.dir->empty()      ? std::nullopt
+                                : std::optional<CompileCache>(*where.dir);
   CompileCache::Key cacheKey{};
   if (cache) {
     cacheKey = kernelCacheKey(module, sig->name, options, *tmBuilder);
     if (auto object = cache->lookup(cacheKey)) {
+      std::string bytes = object->getBuffer().str();
       auto jit = loadCachedObject(std::move(object), *tmBuilder);
       auto entry = jit ? (*jit)->lookup("_mlir_" + sig->name)
                        : Expected<orc::ExecutorAddr>(jit.takeError());
@@ -116,6 +207,7 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
         std::unique_ptr<Kernel> kernel(new Kernel());
         kernel->Entry = entry->toPtr<void (*)(void **)>();
         kernel->Cached = std::move(*jit);
+        kernel->CachedObject = std::move(bytes);
         return finish(std::move(kernel));
       }
       consumeError(entry.takeError());
@@ -152,7 +244,8 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
   mlir::ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = CodeGenOptLevel::Aggressive;
-  engineOptions.enableObjectDump = cache.has_value();
+  // Kept for the cache and for objectCode().
+  engineOptions.enableObjectDump = true;
   auto engine =
       mlir::ExecutionEngine::create(*lowered, engineOptions, std::move(*tm));
   if (!engine)

@@ -194,6 +194,105 @@ Expected<KernelSignature> extractSignature(FunctionOpInterface fn) {
   return sig;
 }
 
+static const char *kindName(KernelParam::Kind k) {
+  switch (k) {
+  case KernelParam::Scalar:
+    return "scalar";
+  case KernelParam::Pointer:
+    return "pointer";
+  case KernelParam::Memref:
+    return "memref";
+  case KernelParam::TensorDesc:
+    return "tensordesc";
+  }
+  return "?";
+}
+
+llvm::json::Value signatureToJSON(const KernelSignature &sig) {
+  llvm::json::Array params;
+  for (const KernelParam &p : sig.params) {
+    llvm::json::Object o{{"name", p.name},
+                         {"kind", kindName(p.kind)},
+                         {"type_kind", int(p.type.kind)},
+                         {"bits", p.type.bits},
+                         {"unsigned", p.type.isUnsigned},
+                         {"type", p.type.name},
+                         {"unranked", p.unranked},
+                         {"shape", llvm::json::Array(p.shape)},
+                         {"block_shape", llvm::json::Array(p.blockShape)}};
+    params.push_back(std::move(o));
+  }
+  return llvm::json::Object{{"name", sig.name},
+                            {"grid_params", sig.hasGridParams},
+                            {"params", std::move(params)}};
+}
+
+/// The semantics of a float type from its IR spelling (fp8 has none).
+static const llvm::fltSemantics *floatSemantics(StringRef name) {
+  if (name == "f16")
+    return &llvm::APFloat::IEEEhalf();
+  if (name == "bf16")
+    return &llvm::APFloat::BFloat();
+  if (name == "f32")
+    return &llvm::APFloat::IEEEsingle();
+  if (name == "f64")
+    return &llvm::APFloat::IEEEdouble();
+  return nullptr;
+}
+
+llvm::Expected<KernelSignature> signatureFromJSON(const llvm::json::Value &v) {
+  KernelSignature sig;
+  const llvm::json::Object *o = v.getAsObject();
+  const llvm::json::Array *params = o ? o->getArray("params") : nullptr;
+  auto name = o ? o->getString("name") : std::nullopt;
+  if (!params || !name)
+    return createStringError("kernel signature: expected name and params");
+  sig.name = name->str();
+  sig.hasGridParams = o->getBoolean("grid_params").value_or(false);
+  for (const llvm::json::Value &pv : *params) {
+    const llvm::json::Object *po = pv.getAsObject();
+    auto str = [&](StringRef key) {
+      return po ? po->getString(key) : std::nullopt;
+    };
+    auto pname = str("name"), kind = str("kind"), type = str("type");
+    auto typeKind = po ? po->getInteger("type_kind") : std::nullopt;
+    auto bits = po ? po->getInteger("bits") : std::nullopt;
+    if (!pname || !kind || !type || !typeKind || !bits || *typeKind < 0 ||
+        *typeKind > ScalarType::Untyped)
+      return createStringError("kernel signature: malformed parameter " +
+                               Twine(sig.params.size()));
+    KernelParam p;
+    p.name = pname->str();
+    p.index = sig.params.size();
+    if (*kind == "scalar")
+      p.kind = KernelParam::Scalar;
+    else if (*kind == "pointer")
+      p.kind = KernelParam::Pointer;
+    else if (*kind == "memref")
+      p.kind = KernelParam::Memref;
+    else if (*kind == "tensordesc")
+      p.kind = KernelParam::TensorDesc;
+    else
+      return createStringError("kernel signature: parameter '" + p.name +
+                               "' has unknown kind '" + *kind + "'");
+    p.type.kind = ScalarType::Kind(*typeKind);
+    p.type.bits = unsigned(*bits);
+    p.type.isUnsigned = po->getBoolean("unsigned").value_or(false);
+    p.type.name = type->str();
+    if (p.type.kind == ScalarType::Float)
+      p.type.semantics = floatSemantics(p.type.name);
+    p.unranked = po->getBoolean("unranked").value_or(false);
+    for (StringRef key : {"shape", "block_shape"}) {
+      auto &dims = key == "shape" ? p.shape : p.blockShape;
+      if (const llvm::json::Array *a = po->getArray(key))
+        for (const llvm::json::Value &d : *a)
+          dims.push_back(d.getAsInteger().value_or(0));
+    }
+    sig.params.push_back(std::move(p));
+  }
+  return sig;
+}
+
 const KernelParam *KernelSignature::lookup(StringRef nameOrIndex) const {
   for (const KernelParam &p : params)
     if (p.name == nameOrIndex)

@@ -9,6 +9,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 
 namespace mlir {
 class ExecutionEngine;
@@ -48,6 +50,12 @@ struct KernelArg {
   }
 };
 
+/// Where compiled objects are cached: the environment's choice
+/// (CompileCache::fromEnvironment), a directory, or nowhere ("").
+struct CacheLocation {
+  std::optional<std::string> dir;
+};
+
 struct LaunchOptions {
   /// Worker threads including the caller; 0 = all cores.
   unsigned threads = 0;
@@ -60,8 +68,24 @@ public:
   /// handler; the returned error summarizes.
   static llvm::Expected<std::unique_ptr<Kernel>>
   compile(mlir::ModuleOp module, llvm::StringRef name,
-          const CompileOptions &options = {});
+          const CompileOptions &options = {}, const CacheLocation &cache = {});
   ~Kernel();
+
+  /// The kernel's native object code for the host CPU, which
+  /// loadObject() takes back.
+  llvm::Expected<std::string> objectCode() const;
+  /// A kernel from objectCode()'s bytes and the signature it was compiled
+  /// with, without compiling; `checked` as it was compiled.
+  static llvm::Expected<std::unique_ptr<Kernel>>
+  loadObject(llvm::StringRef object, KernelSignature signature, bool checked);
+  /// Whether the kernel was compiled with bounds checks.
+  bool isChecked() const { return Checked; }
+
+  /// The LLVM IR tilerun's lowering produces for kernel `name` of `module`
+  /// (before LLVM's optimisation pipeline), as text.
+  static llvm::Expected<std::string>
+  emitLLVMIR(mlir::ModuleOp module, llvm::StringRef name,
+             const CompileOptions &options = {});
 
   /// Runs every program of `grid`. Thread-safe: several threads may launch
   /// one Kernel at once. Fails on bad arguments or when the kernel reported an
@@ -78,8 +102,10 @@ private:
   Kernel() = default;
   KernelSignature Signature;
   std::unique_ptr<mlir::ExecutionEngine> Engine;
-  /// Holds the code instead of Engine on a compile-cache hit.
+  /// Holds the code instead of Engine on a compile-cache hit or a load.
   std::unique_ptr<llvm::orc::LLJIT> Cached;
+  /// The object Cached was loaded from.
+  std::string CachedObject;
   void (*Entry)(void **) = nullptr;
   double CompileMs = 0;
   /// Compiled with bounds checks: launches register their buffers.

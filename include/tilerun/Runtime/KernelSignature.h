@@ -12,6 +12,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <string>
 
@@ -74,6 +75,11 @@ llvm::Expected<mlir::FunctionOpInterface> selectKernel(mlir::ModuleOp module,
                                                        llvm::StringRef name);
 
 llvm::Expected<KernelSignature> extractSignature(mlir::FunctionOpInterface fn);
+
+/// The signature as JSON, to store it beside a kernel's object code, and
+/// back; the error names what is malformed.
+llvm::json::Value signatureToJSON(const KernelSignature &sig);
+llvm::Expected<KernelSignature> signatureFromJSON(const llvm::json::Value &v);
 
 } // namespace tilerun
 
