@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(cmake ninja-build g++ ccache llvm-22-dev libmlir-22-dev mlir-22-tools
-          libzstd-dev libgtest-dev python3-numpy
+          libzstd-dev libgtest-dev python3-numpy python3-venv
           clang-14 libclang-rt-14-dev)  # the last two: fuzz/run.sh, sanitizer builds
 missing=()
 for p in "${PACKAGES[@]}"; do

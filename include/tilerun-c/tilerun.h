@@ -56,8 +56,9 @@ typedef enum tilerun_status {
 /** "0.3.0". */
 const char *tilerun_version(void);
 
-/** The message of the last failed call on this thread ("" if none). Valid
-    until the next tilerun call on this thread. */
+/** The message of the last failed call on this thread; a call that can
+    fail clears it when it succeeds. Valid until the next tilerun call on
+    this thread. */
 const char *tilerun_last_error(void);
 
 /*===-- Contexts ---------------------------------------------------------===*/
@@ -70,8 +71,10 @@ typedef struct tilerun_context_options {
   /** Bounds-check every access of kernels compiled on this context
       (0/1; tilerun_compile_options_t.checked may override it). */
   int32_t checked;
-  /** Directory of the on-disk compile cache; NULL: $TILERUN_CACHE_DIR
-      if set, else no cache. */
+  /** Directory of the on-disk compile cache. NULL: where the command line
+      keeps it ($TILERUN_CACHE_DIR, else $XDG_CACHE_HOME/tilerun, else
+      ~/.cache/tilerun; TILERUN_CACHE_DIR=off or empty for none). "": no
+      cache. */
   const char *cache_dir;
 } tilerun_context_options_t;
 
@@ -96,7 +99,8 @@ typedef struct tilerun_compile_options {
   /** -1: the context's setting; 0 or 1: bounds checks off or on. */
   int32_t checked;
   /** Most bytes of tile buffers and shared memory one program may use;
-      0: the default (64 MiB). */
+      0: the default (64 MiB). At most 2 GiB (TILERUN_ERROR_INVALID_ARGUMENT
+      above). */
   uint64_t max_program_bytes;
 } tilerun_compile_options_t;
 
@@ -175,7 +179,8 @@ tilerun_status_t tilerun_kernel_param(const tilerun_kernel_t *kernel,
 
 /** The kernel's LLVM IR as text, as tilerun's lowering produces it before
     LLVM's optimisation pipeline. `*text` is NUL-terminated; free it with
-    tilerun_free(). */
+    tilerun_free(). A kernel from tilerun_kernel_load() has no IR:
+    TILERUN_ERROR_INVALID_ARGUMENT. */
 tilerun_status_t tilerun_kernel_llvm_ir(const tilerun_kernel_t *kernel,
                                         char **text, size_t *size);
 
@@ -210,10 +215,12 @@ typedef enum tilerun_padding {
 } tilerun_padding_t;
 
 /** One launch argument. Scalars are the little-endian bits of a value of
-    the parameter's own type (an i32 parameter reads the low 32 bits; use
-    the tilerun_arg_* helpers below). Buffers are an address and their size
+    the parameter's own type (use the tilerun_arg_* helpers below); bits
+    above an integer parameter's width must be zero or its sign extension
+    (else TILERUN_ERROR_BAD_ARGUMENT). Buffers are an address and their size
     in bytes; checked mode checks every access against that extent, and a
-    buffer must not be smaller than one element. */
+    buffer must hold at least one element (8 bytes for an untyped
+    pointer). */
 typedef struct tilerun_arg {
   tilerun_arg_kind_t kind;
   /** TILERUN_ARG_TENSOR_DESC: a tilerun_padding_t. */
@@ -266,10 +273,11 @@ static inline tilerun_arg_t tilerun_arg_f64(double v) {
   return tilerun_arg_bits(c.u);
 }
 
-/** Runs every program of the grid (gx, gy, gz, each at least 1) with
-    `args` in the kernel's parameter order, and returns when all are done.
-    Returns TILERUN_ERROR_BAD_ARGUMENT for a wrong count or kind (naming
-    the parameter), TILERUN_ERROR_LAUNCH when a program failed. */
+/** Runs every program of the grid (gx, gy, gz, each from 1 to 2^31 - 1,
+    else TILERUN_ERROR_INVALID_ARGUMENT) with `args` in the kernel's
+    parameter order, and returns when all are done. Returns
+    TILERUN_ERROR_BAD_ARGUMENT for a wrong count, kind or value (naming the
+    parameter), TILERUN_ERROR_LAUNCH when a program failed. */
 tilerun_status_t tilerun_kernel_launch(const tilerun_kernel_t *kernel,
                                        uint32_t gx, uint32_t gy, uint32_t gz,
                                        const tilerun_arg_t *args,

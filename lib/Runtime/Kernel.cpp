@@ -2,7 +2,7 @@
 #include "tilerun/Runtime/Kernel.h"
 
 #include "ArgPacking.h"
-#include "LaunchState.h"
+#include "Support/LaunchState.h"
 #include "tilerun/Runtime/Buffer.h"
 #include "tilerun/Runtime/CompileCache.h"
 #include "tilerun/Runtime/RuntimeSymbols.h"

@@ -102,7 +102,7 @@ Expected<FunctionOpInterface> selectKernel(ModuleOp module, StringRef name) {
     return createStringError("the module has no public kernel function");
   if (kernels.size() > 1)
     return createStringError("the module has " + Twine(kernels.size()) +
-                             " kernels, choose one with --kernel: " + names);
+                             " kernels; name the one to use: " + names);
   return kernels.front();
 }
 

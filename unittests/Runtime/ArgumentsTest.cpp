@@ -263,7 +263,7 @@ func.func private @helper(%x: i32) { return }
   module = mlir::parseSourceString<mlir::ModuleOp>(two, &ctx);
   ASSERT_TRUE(bool(module));
   EXPECT_EQ(errorOf(selectKernel(*module, "")),
-            "the module has 2 kernels, choose one with --kernel: a, b");
+            "the module has 2 kernels; name the one to use: a, b");
   EXPECT_EQ(errorOf(selectKernel(*module, "helper")),
             "no kernel named 'helper'; available: a, b");
   EXPECT_TRUE(bool(selectKernel(*module, "b")));

@@ -5,7 +5,7 @@
 // while others wait, and a deadlock reported instead of a hang.
 //
 //===----------------------------------------------------------------------===//
-#include "../../lib/Runtime/Partitions.h"
+#include "tilerun/Runtime/Partitions.h"
 
 #include "gtest/gtest.h"
 

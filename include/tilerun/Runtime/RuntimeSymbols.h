@@ -1,15 +1,15 @@
 //===- RuntimeSymbols.h - Host functions kernels may call -------*- C++ -*-===//
 //
-// Lowered kernels call these C functions for what they cannot do alone
-// (reporting a failed tt.assert or checked-mode violation, printing).
-// registerRuntimeSymbols is the single place that exposes them to the JIT:
-// add a new hook there.
+// registerRuntimeSymbols is the single place that exposes the runtime's hooks
+// (Hooks.h, Partitions.h) to the JIT: add a new hook there and to
+// lib/AOTRuntime's export list.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILERUN_RUNTIME_RUNTIMESYMBOLS_H
 #define TILERUN_RUNTIME_RUNTIMESYMBOLS_H
 
-#include <cstdint>
+#include "tilerun/Runtime/Hooks.h"
+#include "tilerun/Runtime/Partitions.h"
 
 #include "llvm/Support/Error.h"
 
@@ -18,42 +18,6 @@ class ExecutionEngine;
 }
 namespace llvm::orc {
 class LLJIT;
-}
-
-extern "C" {
-/// Fails the current launch with `msg` (the first report wins; the message is
-/// prefixed with the program id). The calling program keeps running: code
-/// that must not continue has to return on its own. Remaining chunks of
-/// programs are skipped.
-void tilerun_report_error(const char *msg, int32_t pidX, int32_t pidY,
-                          int32_t pidZ, int64_t elementIndex);
-/// Checked mode, before every global load, store and atomic: whether the
-/// `bytes` at `addr` lie inside a buffer bound to the launch (the one bound to
-/// parameter `param` when the compiler traced the pointer to it, else any).
-/// On a violation, fails the launch with a report naming `op` ("tt.load at
-/// file:line:col"), the program, tile element `elementIndex`, the address and
-/// the buffer, and returns false: the caller skips the access. After the
-/// launch has failed every access is refused, so programs wind down quickly.
-bool tilerun_check_access(const char *op, void *addr, int64_t bytes,
-                          int32_t param, int32_t pidX, int32_t pidY,
-                          int32_t pidZ, int64_t elementIndex);
-/// Checked mode, when a shared-memory access of `bytes` at `byteOffset` falls
-/// outside its allocation of `allocBytes` (the compiled code checks).
-void tilerun_report_shared_access(const char *op, int64_t byteOffset,
-                                  int64_t bytes, int64_t allocBytes,
-                                  int32_t pidX, int32_t pidY, int32_t pidZ,
-                                  int64_t elementIndex);
-/// tt.print without operands: `pid (x, y, z) PREFIX`.
-void tilerun_print_str(const char *prefix, int32_t pidX, int32_t pidY,
-                       int32_t pidZ);
-/// One element of a tt.print operand, as Triton's device print shows it:
-/// `pid (x, y, z) idx (i) PREFIX value`. flags: bit 0 signed, bit 1 hex.
-void tilerun_print_i64(const char *prefix, int32_t pidX, int32_t pidY,
-                       int32_t pidZ, int64_t index, int32_t operand,
-                       int64_t value, int32_t flags);
-void tilerun_print_f64(const char *prefix, int32_t pidX, int32_t pidY,
-                       int32_t pidZ, int64_t index, int32_t operand,
-                       double value);
 }
 
 namespace tilerun {

@@ -4,8 +4,8 @@
 // (lib/Conversion/TritonToLoops/WarpSpecialize.cpp, HopperOps.cpp).
 //
 //===----------------------------------------------------------------------===//
-#ifndef TILERUN_LIB_RUNTIME_PARTITIONS_H
-#define TILERUN_LIB_RUNTIME_PARTITIONS_H
+#ifndef TILERUN_RUNTIME_PARTITIONS_H
+#define TILERUN_RUNTIME_PARTITIONS_H
 
 #include <cstdint>
 

@@ -19,23 +19,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Partitions.h"
+#include "tilerun/Runtime/Partitions.h"
 
 #include "LaunchState.h"
+#include "tilerun/Runtime/Hooks.h"
 
-#include "llvm/Support/ErrorHandling.h"
-#include "llvm/Support/raw_ostream.h"
-
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <sys/mman.h>
 #include <ucontext.h>
 #include <unistd.h>
 #include <vector>
-
-extern "C" void tilerun_report_error(const char *msg, int32_t pidX,
-                                     int32_t pidY, int32_t pidZ,
-                                     int64_t elementIndex);
 
 using namespace tilerun;
 
@@ -105,7 +100,7 @@ void runFiber() {
   f.done = true;
   ++scheduler.progress;
   scheduler.yield(); // never resumed: it is no longer runnable
-  llvm_unreachable("a finished partition was resumed");
+  std::abort();      // unreachable: a finished partition is never resumed
 }
 
 /// Once the launch has failed its results are void: waits return at once so
@@ -152,9 +147,12 @@ extern "C" void tilerun_partition_spawn(void (*fn)(void *), void *args,
     size_t bytes = usable + page;
     void *mem = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (mem == MAP_FAILED)
-      llvm::report_fatal_error("tilerun: cannot map a stack for a "
-                               "warp_specialize partition");
+    if (mem == MAP_FAILED) {
+      // The launch fails; the program's waits then return, so it ends.
+      report("cannot map a stack of " + std::to_string(bytes) +
+             " bytes for a warp_specialize partition");
+      return;
+    }
     mprotect(mem, page, PROT_NONE);
     fiber->stack = static_cast<char *>(mem);
     fiber->mappedBytes = bytes;

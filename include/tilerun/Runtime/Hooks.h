@@ -1,0 +1,58 @@
+//===- Hooks.h - C functions compiled kernels call --------------*- C++ -*-===//
+//
+// Lowered kernels call these for what they cannot do alone (reporting a
+// failed tt.assert or checked-mode violation, printing, bf16 truncation);
+// the warp-specialization hooks are in Partitions.h. They are defined in
+// lib/Runtime/Support, which needs no LLVM, so that ahead-of-time kernels
+// link them from libtilerun_rt; the JIT maps them (RuntimeSymbols.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILERUN_RUNTIME_HOOKS_H
+#define TILERUN_RUNTIME_HOOKS_H
+
+#include <cstdint>
+
+extern "C" {
+/// Fails the current launch with `msg` (the first report wins; the message is
+/// prefixed with the program id). The calling program keeps running: code
+/// that must not continue has to return on its own. Remaining chunks of
+/// programs are skipped.
+void tilerun_report_error(const char *msg, int32_t pidX, int32_t pidY,
+                          int32_t pidZ, int64_t elementIndex);
+/// Checked mode, before every global load, store and atomic: whether the
+/// `bytes` at `addr` lie inside a buffer bound to the launch (the one bound to
+/// parameter `param` when the compiler traced the pointer to it, else any).
+/// On a violation, fails the launch with a report naming `op` ("tt.load at
+/// file:line:col"), the program, tile element `elementIndex`, the address and
+/// the buffer, and returns false: the caller skips the access. After the
+/// launch has failed every access is refused, so programs wind down quickly.
+bool tilerun_check_access(const char *op, void *addr, int64_t bytes,
+                          int32_t param, int32_t pidX, int32_t pidY,
+                          int32_t pidZ, int64_t elementIndex);
+/// Checked mode, when a shared-memory access of `bytes` at `byteOffset` falls
+/// outside its allocation of `allocBytes` (the compiled code checks).
+void tilerun_report_shared_access(const char *op, int64_t byteOffset,
+                                  int64_t bytes, int64_t allocBytes,
+                                  int32_t pidX, int32_t pidY, int32_t pidZ,
+                                  int64_t elementIndex);
+/// tt.print without operands: `pid (x, y, z) PREFIX`.
+void tilerun_print_str(const char *prefix, int32_t pidX, int32_t pidY,
+                       int32_t pidZ);
+/// One element of a tt.print operand, as Triton's device print shows it:
+/// `pid (x, y, z) idx (i) PREFIX value`. flags: bit 0 signed, bit 1 hex.
+void tilerun_print_i64(const char *prefix, int32_t pidX, int32_t pidY,
+                       int32_t pidZ, int64_t index, int32_t operand,
+                       int64_t value, int32_t flags);
+void tilerun_print_f64(const char *prefix, int32_t pidX, int32_t pidY,
+                       int32_t pidZ, int64_t index, int32_t operand,
+                       double value);
+/// f32 / f64 -> bf16 rounded to nearest-even, NaN kept quiet: what LLVM calls
+/// `__truncsfbf2` / `__truncdfbf2` on x86 without AVX512-BF16 (Debian 12's
+/// libgcc lacks them). The result is returned in the low 16 bits of a
+/// float's register, which is where the ABI puts a bf16 return value.
+float tilerun_truncsfbf2(float x);
+float tilerun_truncdfbf2(double x);
+}
+
+
+#endif // TILERUN_RUNTIME_HOOKS_H

@@ -1,0 +1,216 @@
+//===- Hooks.cpp - C functions compiled kernels call ----------------------===//
+//
+// No LLVM here: ahead-of-time kernels link these from libtilerun_rt.
+//
+//===----------------------------------------------------------------------===//
+#include "tilerun/Runtime/Hooks.h"
+
+#include "LaunchState.h"
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <string>
+
+using namespace tilerun;
+
+extern "C" void tilerun_report_error(const char *msg, int32_t pidX,
+                                     int32_t pidY, int32_t pidZ,
+                                     int64_t elementIndex) {
+  std::string text = "program (" + std::to_string(pidX) + ", " +
+                     std::to_string(pidY) + ", " + std::to_string(pidZ) +
+                     "): " + (msg ? msg : "(null)");
+  if (elementIndex >= 0)
+    text += " (element " + std::to_string(elementIndex) + ")";
+  if (LaunchState *state = LaunchScope::current())
+    return state->fail(text);
+  std::fprintf(stderr, "tilerun: error: %s\n", text.c_str());
+}
+
+namespace {
+std::string hex(uint64_t v) {
+  char text[19];
+  std::snprintf(text, sizeof text, "0x%" PRIx64, v);
+  return text;
+}
+
+std::string describeBuffer(const BoundBuffer &b) {
+  return "buffer '" + b.name + "' (" + std::to_string(b.elements) + " x " +
+         b.type + " = " + std::to_string(b.bytes) + " bytes at " +
+         hex(b.begin) + ")";
+}
+
+/// Where `addr` lies relative to `b`, e.g. "96 bytes past the end of".
+std::string relation(uintptr_t addr, uint64_t bytes, const BoundBuffer &b) {
+  if (addr < b.begin)
+    return std::to_string(b.begin - addr) + " bytes before the start of";
+  if (addr + bytes > b.begin + b.bytes && addr >= b.begin + b.bytes)
+    return std::to_string(addr - (b.begin + b.bytes)) +
+           " bytes past the end of";
+  return "straddles the end of";
+}
+
+std::string programPrefix(int32_t x, int32_t y, int32_t z) {
+  return "program (" + std::to_string(x) + ", " + std::to_string(y) + ", " +
+         std::to_string(z) + "): ";
+}
+} // namespace
+
+extern "C" bool tilerun_check_access(const char *op, void *addr,
+                                     int64_t bytes, int32_t param,
+                                     int32_t pidX, int32_t pidY, int32_t pidZ,
+                                     int64_t elementIndex) {
+  LaunchState *state = LaunchScope::current();
+  if (!state)
+    return true;
+  if (state->failed.load(std::memory_order_relaxed))
+    return false;
+  uintptr_t a = reinterpret_cast<uintptr_t>(addr);
+  uint64_t n = uint64_t(bytes);
+  const BoundBuffer *own = nullptr, *containing = nullptr, *nearest = nullptr;
+  uint64_t nearestDistance = UINT64_MAX;
+  for (const BoundBuffer &b : state->buffers) {
+    bool inside = a >= b.begin && a - b.begin <= b.bytes &&
+                  n <= b.bytes - (a - b.begin);
+    if (param >= 0 && b.param != unsigned(param)) {
+      if (inside)
+        containing = &b;
+      continue;
+    }
+    if (inside)
+      return true;
+    if (param >= 0)
+      own = &b;
+    uint64_t d = a < b.begin ? b.begin - a : a - (b.begin + b.bytes);
+    if (d < nearestDistance) {
+      nearestDistance = d;
+      nearest = &b;
+    }
+  }
+  std::string text = programPrefix(pidX, pidY, pidZ) + "out-of-bounds " +
+                     (op ? op : "access") + ": tile element " +
+                     std::to_string(elementIndex) + ", address " + hex(a) +
+                     " (" + std::to_string(n) + " bytes) ";
+  if (own) {
+    text += "is " + relation(a, n, *own) + " " + describeBuffer(*own) +
+            ", which the pointer is derived from";
+    int64_t diff = int64_t(a - own->begin);
+    text += " (buffer element " + std::to_string(diff / int64_t(own->elementBytes)) +
+            " of " + std::to_string(own->elements) + ")";
+    if (containing)
+      text += "; it lies inside '" + containing->name + "' instead";
+  } else if (nearest && nearestDistance <= nearest->bytes) {
+    text += "is in no bound buffer: " + relation(a, n, *nearest) + " " +
+            describeBuffer(*nearest);
+  } else {
+    text += "is in no bound buffer";
+  }
+  state->fail(text);
+  return false;
+}
+
+extern "C" void tilerun_report_shared_access(const char *op, int64_t byteOffset,
+                                             int64_t bytes, int64_t allocBytes,
+                                             int32_t pidX, int32_t pidY,
+                                             int32_t pidZ,
+                                             int64_t elementIndex) {
+  std::string text = programPrefix(pidX, pidY, pidZ) + "out-of-bounds " +
+                     (op ? op : "access") + ": tile element " +
+                     std::to_string(elementIndex) + ", shared-memory byte offset " +
+                     std::to_string(byteOffset) + " (" + std::to_string(bytes) +
+                     " bytes) is outside its allocation of " +
+                     std::to_string(allocBytes) + " bytes";
+  if (LaunchState *state = LaunchScope::current())
+    return state->fail(text);
+  std::fprintf(stderr, "tilerun: error: %s\n", text.c_str());
+}
+
+namespace {
+std::mutex &printMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+void printHeader(const char *prefix, int32_t x, int32_t y, int32_t z,
+                 int64_t index, int32_t operand) {
+  std::printf("pid (%d, %d, %d)", x, y, z);
+  if (index >= 0)
+    std::printf(" idx (%" PRId64 ")", index);
+  std::fputs(prefix ? prefix : "", stdout);
+  if (operand > 0)
+    std::printf(" (operand %d)", operand);
+  std::fputs(" ", stdout);
+}
+} // namespace
+
+extern "C" void tilerun_print_str(const char *prefix, int32_t x, int32_t y,
+                                  int32_t z) {
+  std::lock_guard<std::mutex> lock(printMutex());
+  std::printf("pid (%d, %d, %d) %s\n", x, y, z, prefix ? prefix : "");
+  std::fflush(stdout);
+}
+
+extern "C" void tilerun_print_i64(const char *prefix, int32_t x, int32_t y,
+                                  int32_t z, int64_t index, int32_t operand,
+                                  int64_t value, int32_t flags) {
+  std::lock_guard<std::mutex> lock(printMutex());
+  printHeader(prefix, x, y, z, index, operand);
+  if (flags & 2)
+    std::printf("0x%" PRIx64 "\n", static_cast<uint64_t>(value));
+  else if (flags & 1)
+    std::printf("%" PRId64 "\n", value);
+  else
+    std::printf("%" PRIu64 "\n", static_cast<uint64_t>(value));
+  std::fflush(stdout);
+}
+
+extern "C" void tilerun_print_f64(const char *prefix, int32_t x, int32_t y,
+                                  int32_t z, int64_t index, int32_t operand,
+                                  double value) {
+  std::lock_guard<std::mutex> lock(printMutex());
+  printHeader(prefix, x, y, z, index, operand);
+  std::printf("%.6g\n", value);
+  std::fflush(stdout);
+}
+
+namespace {
+/// f32 -> bf16, nearest-even, NaN kept quiet.
+uint16_t toBF16Bits(float x) {
+  uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  if ((bits & 0x7fffffffu) > 0x7f800000u)
+    return static_cast<uint16_t>((bits >> 16) | 0x40);
+  bits += 0x7fffu + ((bits >> 16) & 1u);
+  return static_cast<uint16_t>(bits >> 16);
+}
+/// A float whose register holds `bits` in its low 16 bits: a bf16 return
+/// value travels in xmm0 like a float's, so this returns it without a 16-bit
+/// float type (which older compilers lack).
+float inLowBits(uint16_t bits) {
+  uint32_t wide = bits;
+  float f;
+  std::memcpy(&f, &wide, sizeof f);
+  return f;
+}
+} // namespace
+
+extern "C" float tilerun_truncsfbf2(float x) {
+  return inLowBits(toBF16Bits(x));
+}
+/// f64 -> bf16 rounds once: through f32 only when that is exact enough not
+/// to double-round, i.e. by rounding the f64 to odd in f32 first.
+extern "C" float tilerun_truncdfbf2(double x) {
+  float f = static_cast<float>(x);
+  if (std::isfinite(f) && static_cast<double>(f) != x) {
+    uint32_t bits;
+    std::memcpy(&bits, &f, sizeof bits);
+    // Round to odd: truncate toward zero, then set the lowest bit.
+    if (std::fabs(static_cast<double>(f)) > std::fabs(x))
+      --bits;
+    bits |= 1u;
+    std::memcpy(&f, &bits, sizeof f);
+  }
+  return inLowBits(toBF16Bits(f));
+}
+

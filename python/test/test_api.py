@@ -1,0 +1,642 @@
+"""The Python API end to end over libtilerun.
+
+Needs the built library (build/lib/libtilerun.so or $TILERUN_LIBRARY);
+without it every test here fails rather than skips, so a run cannot pass
+without exercising the library.
+"""
+
+import ctypes
+import json
+import pathlib
+import re
+import threading
+
+import numpy as np
+import pytest
+
+import tilerun
+from tilerun import ArgumentError, CompileError, LaunchError, TensorDescriptor, TilerunError
+from tilerun import _capi
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+VEC_ADD = ROOT / "examples" / "vec_add" / "vec_add.ttir"
+HOST_DESC = ROOT / "test" / "Tools" / "tilerun" / "Inputs" / "host_descriptor.mlir"
+CORPUS = ROOT / "test" / "Inputs" / "corpus-extra" / "triton-3.6"
+
+# Small hand-written kernels: one scalar stored through one pointer, for
+# checking scalar conversion end to end, and a module with several kernels.
+STORES = """
+module {
+  tt.func public @store_f32(%p: !tt.ptr<f32> loc("p"), %v: f32 loc("v")) {
+    tt.store %p, %v : !tt.ptr<f32>
+    tt.return
+  }
+  tt.func public @store_f16(%p: !tt.ptr<f16> loc("p"), %v: f16 loc("v")) {
+    tt.store %p, %v : !tt.ptr<f16>
+    tt.return
+  }
+  tt.func public @store_bf16(%p: !tt.ptr<bf16> loc("p"), %v: bf16 loc("v")) {
+    tt.store %p, %v : !tt.ptr<bf16>
+    tt.return
+  }
+  tt.func public @store_i64(%p: !tt.ptr<i64> loc("p"), %v: i64 loc("v")) {
+    tt.store %p, %v : !tt.ptr<i64>
+    tt.return
+  }
+  tt.func public @store_i1(%p: !tt.ptr<i8> loc("p"), %v: i1 loc("v")) {
+    %w = arith.extui %v : i1 to i8
+    tt.store %p, %w : !tt.ptr<i8>
+    tt.return
+  }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def vec_add():
+    return tilerun.compile(VEC_ADD)
+
+
+@pytest.fixture(scope="module")
+def vec_add_checked():
+    return tilerun.compile(str(VEC_ADD), checked=True)
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+def vec_inputs(n, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(n).astype(np.float32)
+    y = rng.standard_normal(n).astype(np.float32)
+    out = np.full(n, np.nan, np.float32)
+    return x, y, out
+
+
+# ------------------------------------------------------------- basics
+
+
+def test_version_matches_the_header():
+    assert tilerun.version() == "%d.%d.%d" % _capi.HEADER_VERSION
+    assert tilerun.__version__ == tilerun.version()
+
+
+def test_struct_layouts_match_the_header():
+    assert ctypes.sizeof(_capi.Arg) == 24
+    assert _capi.Arg.value.offset == 8
+    assert ctypes.sizeof(_capi.ParamInfo) == 32
+    assert ctypes.sizeof(_capi.ContextOptions) == 16
+    assert ctypes.sizeof(_capi.CompileOptions) == 24
+
+
+def test_vec_add_matches_numpy(vec_add):
+    n = 5000
+    x, y, out = vec_inputs(n)
+    vec_add[cdiv(n, 1024)](x, y, out, n)
+    np.testing.assert_array_equal(out, x + y)
+
+
+def test_signature(vec_add):
+    assert vec_add.name == "vec_add"
+    assert [p.name for p in vec_add.params] == ["x_ptr", "y_ptr", "out_ptr", "n"]
+    assert [p.kind for p in vec_add.params] == ["pointer"] * 3 + ["scalar"]
+    x, n = vec_add.params[0], vec_add.params[3]
+    assert (x.type_name, x.bits, x.type_kind, x.is_unsigned) == ("f32", 32, "float", False)
+    assert (n.type_name, n.bits, n.type_kind, n.is_unsigned) == ("i32", 32, "int", False)
+    assert vec_add.compile_ms >= 0.0
+    assert "vec_add(x_ptr: *f32" in repr(vec_add)
+
+
+def test_keywords_and_grid_callable(vec_add):
+    n = 3000
+    x, y, out = vec_inputs(n, 1)
+    seen = {}
+
+    def grid(meta):
+        seen.update(meta)
+        return (cdiv(meta["n"], 1024),)
+
+    vec_add[grid](x, y, n=n, out_ptr=out)
+    np.testing.assert_array_equal(out, x + y)
+    assert seen["n"] == n and seen["out_ptr"] is out and set(seen) == {"x_ptr", "y_ptr", "out_ptr", "n"}
+    out[:] = np.nan
+    vec_add.launch((cdiv(n, 1024), 1, 1), out_ptr=out, x_ptr=x, y_ptr=y, n=n)
+    np.testing.assert_array_equal(out, x + y)
+
+
+def test_partial_grid_leaves_the_rest(vec_add):
+    n = 4096
+    x, y, out = vec_inputs(n, 2)
+    vec_add[2](x, y, out, n)  # programs 0 and 1 only: the first 2048
+    np.testing.assert_array_equal(out[:2048], (x + y)[:2048])
+    assert np.isnan(out[2048:]).all()
+
+
+def test_dlpack_and_array_interface_inputs(vec_add):
+    class DLPackOnly:
+        def __init__(self, a):
+            self.a = a
+
+        def __dlpack__(self, stream=None):
+            return self.a.__dlpack__()
+
+        def __dlpack_device__(self):
+            return self.a.__dlpack_device__()
+
+    class InterfaceOnly:
+        def __init__(self, a):
+            self.__array_interface__ = a.__array_interface__
+
+    n = 1500
+    x, y, out = vec_inputs(n, 3)
+    vec_add[cdiv(n, 1024)](DLPackOnly(x), InterfaceOnly(y), DLPackOnly(out), n)
+    np.testing.assert_array_equal(out, x + y)
+
+
+def test_raw_addresses(vec_add):
+    n = 2000
+    x, y, out = vec_inputs(n, 4)
+    vec_add[cdiv(n, 1024)](x.ctypes.data, y, out.ctypes.data, n)
+    np.testing.assert_array_equal(out, x + y)
+
+
+def test_llvm_ir_and_binary_round_trip(vec_add):
+    ir = vec_add.llvm_ir
+    assert isinstance(ir, str) and "vec_add" in ir and "define" in ir
+    blob = vec_add.binary
+    assert isinstance(blob, bytes) and len(blob) > 100
+    loaded = tilerun.load(blob)
+    assert loaded.name == "vec_add" and loaded.params == vec_add.params
+    n = 2500
+    x, y, out = vec_inputs(n, 5)
+    loaded[cdiv(n, 1024)](x, y, out, n)
+    np.testing.assert_array_equal(out, x + y)
+    again = tilerun.Kernel.load(bytearray(blob))
+    assert again.name == "vec_add"
+    with pytest.raises(TilerunError, match="loaded from a binary") as e:
+        loaded.llvm_ir
+    assert not isinstance(e.value, ArgumentError)
+
+
+def test_load_rejects_foreign_bytes():
+    with pytest.raises(TilerunError) as e:
+        tilerun.load(b"not a tilerun kernel" * 10)
+    assert not isinstance(e.value, (ArgumentError, CompileError, LaunchError))
+    assert e.value.status == 6  # TILERUN_ERROR_IO
+    assert str(e.value)
+
+
+def test_compile_from_text_and_kernel_names():
+    text = VEC_ADD.read_text()
+    k = tilerun.compile(text)
+    assert k.name == "vec_add"
+    k = tilerun.compile(text.encode(), "vec_add")
+    assert k.name == "vec_add"
+    assert tilerun.compile(STORES, "store_f32").params[1].type_name == "f32"
+    with pytest.raises(CompileError) as e:
+        tilerun.compile(STORES)  # several kernels, none named
+    assert "store_f32" in str(e.value) and "store_i1" in str(e.value)
+
+
+def test_unknown_kernel_name():
+    with pytest.raises(CompileError) as e:
+        tilerun.compile(VEC_ADD, "vec_mul")
+    assert "vec_mul" in str(e.value) and "vec_add" in str(e.value)
+    assert e.value.status == 3  # TILERUN_ERROR_NOT_FOUND
+    assert e.value.diagnostics == str(e.value)
+
+
+def test_malformed_ir_reports_line_and_column():
+    text = VEC_ADD.read_text().replace("arith.addf %4, %7", "arith.addf %4, %undefined")
+    with pytest.raises(CompileError) as e:
+        tilerun.compile(text)
+    msg = str(e.value)
+    line = text.splitlines().index(next(l for l in text.splitlines() if "%undefined" in l)) + 1
+    assert re.search(r":%d:\d+" % line, msg), msg
+    assert "undefined" in msg
+    assert e.value.status == 2 and e.value.diagnostics
+
+
+def test_missing_file():
+    with pytest.raises(TilerunError) as e:
+        tilerun.compile("/nonexistent/kernel.ttir")
+    assert "/nonexistent/kernel.ttir" in str(e.value)
+    assert e.value.status == 6  # TILERUN_ERROR_IO
+    assert not isinstance(e.value, ArgumentError)
+
+
+# ---------------------------------------------------------- scalars e2e
+
+
+@pytest.mark.parametrize("kernel,dtype,value", [
+    ("store_f32", np.float32, 1.25), ("store_f32", np.float32, 7),
+    ("store_f16", np.float16, -3.5), ("store_f16", np.float16, 0.1),
+    ("store_i64", np.int64, -(2 ** 40) - 3), ("store_i1", np.int8, True),
+])
+def test_scalars_reach_the_kernel(kernel, dtype, value):
+    k = tilerun.compile(STORES, kernel)
+    out = np.full(1, 99, dtype)
+    k[1](out, value)
+    assert out[0] == dtype(value)
+
+
+def test_bf16_scalar_rounding_reaches_the_kernel():
+    k = tilerun.compile(STORES, "store_bf16")
+    out = np.zeros(1, np.uint16)
+    for value in (1.0, 1.0 + 3 * 2 ** -8, -0.1, 3.0e38):
+        k[1](out, value)
+        assert int(out[0]) == tilerun._args.bf16_bits(value)
+    with pytest.raises(ArgumentError, match="'p'.*bf16.*float16"):
+        k[1](np.zeros(1, np.float16), 1.0)
+
+
+def test_i1_scalar_range():
+    k = tilerun.compile(STORES, "store_i1")
+    with pytest.raises(ArgumentError, match="'v'.*i1"):
+        k[1](np.zeros(1, np.int8), 2)
+
+
+# ------------------------------------------------------------ bad inputs
+
+
+def assert_untouched(out):
+    assert np.isnan(out).all(), "the kernel ran although the arguments were bad"
+
+
+def test_wrong_dtype(vec_add):
+    x, y, out = vec_inputs(1024)
+    with pytest.raises(ArgumentError) as e:
+        vec_add[1](x.astype(np.float64), y, out, 1024)
+    msg = str(e.value)
+    assert "'x_ptr'" in msg and "f32" in msg and "float64" in msg
+    assert_untouched(out)
+
+
+def test_too_small_buffer_in_checked_mode(vec_add_checked):
+    x, y, out = vec_inputs(2048)
+    with pytest.raises(LaunchError) as e:
+        vec_add_checked[2](x[:100].copy(), y, out, 2048)
+    msg = str(e.value)
+    assert "x_ptr" in msg and "gen_corpus.py:91" in msg and "out-of-bounds" in msg
+    assert e.value.status == 5
+
+
+def test_checked_mode_passes_a_correct_launch(vec_add_checked):
+    x, y, out = vec_inputs(3000, 6)
+    vec_add_checked[3](x, y, out, 3000)
+    np.testing.assert_array_equal(out, x + y)
+
+
+def test_too_few_and_too_many(vec_add):
+    x, y, out = vec_inputs(16)
+    with pytest.raises(ArgumentError) as e:
+        vec_add[1](x, y, out)
+    msg = str(e.value)
+    assert "4 arguments" in msg and "got 3" in msg and "missing n" in msg
+    with pytest.raises(ArgumentError) as e:
+        vec_add[1](x, y, out, 16, 17)
+    msg = str(e.value)
+    assert "4 arguments" in msg and "5 were given" in msg and "x_ptr, y_ptr, out_ptr, n" in msg
+    with pytest.raises(ArgumentError) as e:
+        vec_add[1](x, y, out, size=16)
+    assert "'size'" in str(e.value) and "x_ptr, y_ptr, out_ptr, n" in str(e.value)
+    with pytest.raises(ArgumentError, match="multiple values for argument 'x_ptr'"):
+        vec_add[1](x, y, out, 16, x_ptr=x)
+    assert_untouched(out)
+
+
+def test_scalar_out_of_range(vec_add):
+    x, y, out = vec_inputs(16)
+    with pytest.raises(ArgumentError) as e:
+        vec_add[1](x, y, out, 2 ** 31)
+    msg = str(e.value)
+    assert "'n'" in msg and "2147483648" in msg and "i32" in msg
+    with pytest.raises(ArgumentError, match="'n'.*float"):
+        vec_add[1](x, y, out, 16.0)
+    assert_untouched(out)
+
+
+def test_read_only_array(vec_add):
+    x, y, out = vec_inputs(16)
+    y.flags.writeable = False
+    with pytest.raises(ArgumentError) as e:
+        vec_add[1](x, y, out, 16)
+    assert "'y_ptr'" in str(e.value) and "read-only" in str(e.value)
+    assert_untouched(out)
+
+
+def test_non_contiguous_array(vec_add):
+    x, y, out = vec_inputs(64)
+    with pytest.raises(ArgumentError) as e:
+        vec_add[1](x[::2], y[:32], out[:32], 32)
+    assert "'x_ptr'" in str(e.value) and "contiguous" in str(e.value)
+
+
+@pytest.mark.parametrize("grid,words", [
+    (0, "extent x is 0"), ((1, -2), "extent y is -2"), ((1, 1, 0), "extent z is 0"),
+    ((2 ** 31,), "extent x is 2147483648"), (lambda meta: (0,), "extent x is 0"),
+])
+def test_non_positive_grid(vec_add, grid, words):
+    x, y, out = vec_inputs(16)
+    with pytest.raises(ArgumentError) as e:
+        vec_add[grid](x, y, out, 16)
+    assert words in str(e.value)
+    assert_untouched(out)
+
+
+@pytest.mark.parametrize("bad", [[0.0] * 16, "x", None, object(), 1.5])
+def test_non_array_object(vec_add, bad):
+    _, y, out = vec_inputs(16)
+    with pytest.raises(ArgumentError) as e:
+        vec_add[1](bad, y, out, 16)
+    assert "'x_ptr'" in str(e.value)
+    assert_untouched(out)
+
+
+def test_dlpack_tensor_on_another_device(vec_add):
+    class OnGPU:
+        def __dlpack__(self, stream=None):
+            raise AssertionError("must not be exported")
+
+        def __dlpack_device__(self):
+            return (2, 0)
+
+    _, y, out = vec_inputs(16)
+    with pytest.raises(ArgumentError) as e:
+        vec_add[1](OnGPU(), y, out, 16)
+    assert "'x_ptr'" in str(e.value) and "cuda:0" in str(e.value)
+
+
+def test_device_assert_is_a_launch_error():
+    case = load_case("device_assert")
+    k = tilerun.compile(CORPUS / "device_assert" / case["source_ir"], case["kernel"])
+    x = np.load(CORPUS / "device_assert" / "x_ptr.in.npy")
+    x[500] = -abs(x[500]) - 1
+    out = np.zeros_like(x)
+    with pytest.raises(LaunchError) as e:
+        k[4](x, out, 1000)
+    assert "x must be positive" in str(e.value)
+
+
+# ------------------------------------------------- the C API's own checks
+
+
+def raw_launch(kernel, args):
+    array = (_capi.Arg * max(len(args), 1))(*args)
+    return _capi.lib().tilerun_kernel_launch(kernel._handle, 1, 1, 1, array, len(args))
+
+
+def test_c_api_rejects_a_wrong_count_and_kind(vec_add):
+    x = np.zeros(1024, np.float32)
+
+    def buf(a):
+        arg = _capi.Arg()
+        arg.kind, arg.value.buffer.data, arg.value.buffer.bytes = _capi.ARG_BUFFER, a.ctypes.data, a.nbytes
+        return arg
+
+    def bits(v):
+        arg = _capi.Arg()
+        arg.kind, arg.value.bits = _capi.ARG_SCALAR, v
+        return arg
+
+    assert raw_launch(vec_add, [buf(x), buf(x), buf(x)]) == 4
+    assert _capi.last_error()
+    assert raw_launch(vec_add, [buf(x), bits(0), buf(x), bits(16)]) == 4
+    assert "y_ptr" in _capi.last_error()
+    assert raw_launch(vec_add, [buf(x), buf(x), buf(x), bits(16)]) == 0
+
+
+def test_c_api_null_handles():
+    lib = _capi.lib()
+    handle = ctypes.c_void_p()
+    text = b"module {}"
+    assert lib.tilerun_kernel_compile(None, text, len(text), None, None,
+                                      ctypes.byref(handle)) == 1
+    assert _capi.last_error()
+
+
+# ------------------------------------------------------------ threads
+
+
+def test_concurrent_launches(vec_add):
+    n = 4096
+    errors = []
+
+    def work(seed):
+        try:
+            for i in range(10):
+                x, y, out = vec_inputs(n, seed * 100 + i)
+                vec_add[cdiv(n, 1024)](x, y, out, n)
+                np.testing.assert_array_equal(out, x + y)
+        except BaseException as e:  # reported by the main thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(s,)) for s in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[0]
+
+
+def test_contexts_per_thread_count():
+    a = tilerun.compile(VEC_ADD, threads=1)
+    b = tilerun.compile(VEC_ADD, threads=1)
+    c = tilerun.compile(VEC_ADD, threads=2)
+    assert a._context is b._context and a._context is not c._context
+    x, y, out = vec_inputs(2048, 7)
+    a[2](x, y, out, 2048)
+    np.testing.assert_array_equal(out, x + y)
+
+
+# ----------------------------------------------------- host descriptors
+
+
+M, N, B = 40, 24, 16
+
+
+def clipped(m0, n0):
+    """Slices of the box at (m0, n0) that lie inside the MxN tensor: the
+    tensor's part and the box's part."""
+    r0, r1 = max(m0, 0), min(m0 + B, M)
+    c0, c1 = max(n0, 0), min(n0 + B, N)
+    if r0 >= r1 or c0 >= c1:
+        return None
+    return (slice(r0, r1), slice(c0, c1)), (slice(r0 - m0, r1 - m0), slice(c0 - n0, c1 - n0))
+
+
+def boxes_model(x, fill):
+    """What the boxes kernel computes (see host_descriptor.mlir)."""
+    gm, gn = cdiv(M, B), cdiv(N, B)
+    out = np.zeros(gm * gn * B * B, np.float32)
+    z = np.full((M, N), -7.0, np.float32)
+    acc = np.ones((M, N), np.float32)
+    for pm in range(gm):
+        for pn in range(gn):
+            xb = np.full((B, B), fill, np.float32)
+            part = clipped(pm * B - 3, pn * B + 5)
+            if part:
+                xb[part[1]] = x[part[0]]
+            p = pm * gn + pn
+            out[p * B * B:(p + 1) * B * B] = xb.reshape(-1)
+            part = clipped(pm * B + 1, pn * B + 3)
+            if part:
+                z[part[0]] = 2 * xb[part[1]]
+            part = clipped(pm * B - 1, pn * B - 2)
+            if part:
+                acc[part[0]] += 2 * xb[part[1]]
+    return out, z, acc
+
+
+def test_host_descriptor_signature():
+    k = tilerun.compile(HOST_DESC)
+    names = [p.name for p in k.params]
+    assert names[:5] == ["x_desc", "x_desc.shape0", "x_desc.shape1",
+                         "x_desc.stride0", "x_desc.stride1"]
+    assert k.params[0].kind == "tensordesc" and k.params[0].type_name == "f32"
+    assert names[-1] == "out_ptr" and len(names) == 16
+
+
+@pytest.mark.parametrize("padding", ["zero", "nan"])
+@pytest.mark.parametrize("checked", [False, True])
+def test_host_descriptor_boxes(padding, checked):
+    k = tilerun.compile(HOST_DESC, checked=checked)
+    x = np.random.default_rng(5).standard_normal((M, N)).astype(np.float32)
+    z = np.full((M, N), -7.0, np.float32)
+    acc = np.ones((M, N), np.float32)
+    gm, gn = cdiv(M, B), cdiv(N, B)
+    out = np.zeros(gm * gn * B * B, np.float32)
+    k[gm, gn](TensorDescriptor.from_array(x, padding=padding),
+              TensorDescriptor.from_array(z), TensorDescriptor(acc, [M, N], [N, 1]), out)
+    want = boxes_model(x, 0.0 if padding == "zero" else np.nan)
+    for name, got, w in zip(("out", "z", "acc"), (out, z, acc), want):
+        np.testing.assert_allclose(got, w, rtol=1e-6, atol=1e-6, equal_nan=True, err_msg=name)
+    assert np.isnan(out).any() == (padding == "nan")
+
+
+def test_host_descriptor_errors():
+    k = tilerun.compile(HOST_DESC)
+    x = np.zeros((M, N), np.float32)
+    out = np.zeros(6 * B * B, np.float32)
+    d = TensorDescriptor.from_array(x)
+    with pytest.raises(ArgumentError, match="'x_desc'.*padding"):
+        k[3, 2](TensorDescriptor(x, [M, N], [N, 1], padding="inf"), d, d, out)
+    with pytest.raises(ArgumentError, match="'x_desc'.*spans"):
+        k[3, 2](TensorDescriptor(x, [M + 1, N], [N, 1]), d, d, out)
+    with pytest.raises(ArgumentError, match="'z_desc.shape0' is 41"):
+        k[3, 2](d, M, N, N, 1, d, M + 1, N, N, 1, d, M, N, N, 1, out)
+
+
+# --------------------------------------------------------------- corpus
+
+CORPUS_CASES = ["tutorial_softmax", "row_moments_two_blocks", "int_edge", "i64_offsets",
+                "scan2", "histogram_mask", "argreduce", "reduce_forms",
+                "gluon_host_desc_copy", "gluon_host_desc_copy_nan"]
+
+
+def load_case(name):
+    with open(CORPUS / name / "case.json") as f:
+        return json.load(f)
+
+
+def close_enough(got, want, rtol, atol):
+    """The corpus rule: |got - want| <= atol + rtol * |want| elementwise,
+    NaN equal to NaN. Returns a description of the first mismatch."""
+    if got.shape != want.shape:
+        return "shape %s vs %s" % (got.shape, want.shape)
+    g, w = got.astype(np.float64), want.astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        ok = (np.abs(g - w) <= atol + rtol * np.abs(w)) | (np.isnan(g) & np.isnan(w)) | (g == w)
+    if ok.all():
+        return None
+    i = tuple(np.argwhere(~ok)[0])
+    return "%d of %d differ; first at %s: got %r want %r" % ((~ok).sum(), ok.size, i, g[i], w[i])
+
+
+def case_arguments(case, directory, full):
+    """The case's arguments as Python values, and its arrays by name.
+
+    Host descriptors become TensorDescriptors; with ``full`` their shape and
+    stride scalars are passed as well, else left for the descriptor to fill.
+    """
+    args, arrays, expanded = [], {}, 0
+    for a in case["args"]:
+        if expanded:
+            expanded -= 1
+            if full:
+                args.append(a["value"])
+            continue
+        if a["kind"] == "buffer":
+            arrays[a["name"]] = np.load(directory / a["file"])
+            args.append(arrays[a["name"]])
+        elif a["kind"] == "tensordesc":
+            base = arrays[a["name"]] = np.load(directory / a["file"])
+            assert list(base.shape) == a["shape"]
+            args.append(TensorDescriptor.from_array(base, a["block_shape"], a["padding"]))
+            expanded = 2 * len(a["block_shape"])
+        else:
+            args.append(a["value"])
+    return args, arrays
+
+
+@pytest.mark.parametrize("name", CORPUS_CASES)
+@pytest.mark.parametrize("mode", ["positional", "full-or-keywords", "checked"])
+def test_corpus_case(name, mode):
+    case = load_case(name)
+    directory = CORPUS / name
+    for o in case["outputs"]:
+        assert o["dtype"] in ("float32", "int32", "int64"), "choose f32/int cases"
+    k = tilerun.compile(directory / case["source_ir"], case["kernel"],
+                        checked=(mode == "checked"))
+    has_desc = any(a["kind"] == "tensordesc" for a in case["args"])
+    args, arrays = case_arguments(case, directory, full=(mode != "positional" and has_desc))
+    if mode == "full-or-keywords" and not has_desc:
+        k[tuple(case["grid"])](**{p.name: v for p, v in zip(k.params, args)})
+    else:
+        k[tuple(case["grid"])](*args)
+    inputs = {a["name"]: a.get("file") for a in case["args"]}
+    changed = 0
+    for o in case["outputs"]:
+        want = np.load(directory / o["file"])
+        before = np.load(directory / inputs[o["arg"]])
+        changed += not np.array_equal(before, want, equal_nan=True)
+        problem = close_enough(arrays[o["arg"]], want, o["rtol"], o["atol"])
+        assert problem is None, "%s: %s" % (o["arg"], problem)
+    assert changed, "no output differs from its input: the comparison would prove nothing"
+
+
+def test_cache_dir_option(tmp_path):
+    cache = tmp_path / "cache"
+    first = tilerun.compile(VEC_ADD, cache_dir=cache)
+    files = list(cache.iterdir())
+    assert files, "compiling with cache_dir wrote nothing there"
+    again = tilerun.compile(VEC_ADD, cache_dir=cache)
+    assert list(cache.iterdir()) == files
+    x, y, out = vec_inputs(1024, 8)
+    again[1](x, y, out, 1024)
+    np.testing.assert_array_equal(out, x + y)
+    assert first._context is again._context
+
+
+def test_checked_is_chosen_per_compile():
+    big = np.zeros(4096, np.float32)  # the real allocation
+    x = big[:100]                     # the extent the kernel is given
+    _, y, out = vec_inputs(2048, 9)
+    with pytest.raises(LaunchError, match="x_ptr"):
+        tilerun.compile(VEC_ADD, checked=True)[2](x, y, out, 2048)
+    # Unchecked, the same launch reads past the extent it was given (still
+    # inside `big`, so harmlessly) and nothing notices.
+    tilerun.compile(VEC_ADD, checked=False)[2](x, y, out, 2048)
+    np.testing.assert_array_equal(out, y)
+
+
+def test_triton_shared_memref_kernel():
+    k = tilerun.compile(ROOT / "examples" / "triton_shared_add" / "add_kernel.mlir")
+    assert [p.kind for p in k.params] == ["memref"] * 3 + ["scalar"]
+    n = 3000
+    x, y, out = vec_inputs(n, 10)
+    k[cdiv(n, 1024)](x, y, **{"2": out, "3": n})  # unnamed parameters: their index
+    np.testing.assert_array_equal(out, x + y)
+    with pytest.raises(ArgumentError, match="'0'.*float64"):
+        k[1](x.astype(np.float64), y, out, n)
