@@ -15,6 +15,10 @@ config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%tilerun_src", config.tilerun_src_root))
+# Compiling C programs against tilerun's headers and libraries (AOT tests).
+config.substitutions.append(
+    ("%cc_tilerun", "cc -std=c99 -I%s/include -L%s/lib -Wl,-rpath,%s/lib"
+     % (config.tilerun_src_root, config.tilerun_obj_root, config.tilerun_obj_root)))
 # Interpreter with numpy (Debian's), used by conformance tests.
 config.substitutions.append(("%python", "/usr/bin/python3"))
 

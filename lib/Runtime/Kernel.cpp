@@ -2,10 +2,12 @@
 #include "tilerun/Runtime/Kernel.h"
 
 #include "ArgPacking.h"
+#include "Support/GridChunks.h"
 #include "Support/LaunchState.h"
 #include "tilerun/Runtime/Buffer.h"
 #include "tilerun/Runtime/CompileCache.h"
 #include "tilerun/Runtime/RuntimeSymbols.h"
+#include "tilerun/Target/Codegen.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -228,18 +230,9 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
   auto tm = tmBuilder->createTargetMachine();
   if (!tm)
     return tm.takeError();
-  auto optimize = mlir::makeOptimizingTransformer(3, 0, tm->get());
-  auto transformer = [optimize](llvm::Module *m) -> llvm::Error {
-    // Tile buffers are a few KB and sit in the L1 cache. LLVM would turn
-    // their fill and copy loops into memset/memcpy calls, whose string
-    // instructions cost more at that size than the vector loop (a layernorm
-    // row's two accumulator resets took a fifth of its time).
-    for (llvm::Function &f : *m)
-      if (!f.isDeclaration()) {
-        f.addFnAttr("no-builtin-memset");
-        f.addFnAttr("no-builtin-memcpy");
-      }
-    return optimize(m);
+  TargetMachine *machine = tm->get();
+  auto transformer = [machine](llvm::Module *m) -> llvm::Error {
+    return optimizeKernelModule(*m, machine);
   };
   mlir::ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
@@ -308,15 +301,11 @@ Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
   if (!packed)
     return packed.takeError();
 
-  uint64_t total = grid.numPrograms();
   unsigned threads = options.threads
                          ? options.threads
                          : hardware_concurrency().compute_thread_count();
-  // A few chunks per thread balance uneven programs; bounded below so that a
-  // chunk's bookkeeping stays negligible next to its programs.
-  uint64_t chunk = std::max<uint64_t>(1, total / (uint64_t(threads) * 8));
-  uint64_t numChunks = (total + chunk - 1) / chunk;
-  std::atomic<uint64_t> next{0};
+  GridChunks chunks(grid.x, grid.y, grid.z, threads);
+  uint64_t numChunks = chunks.chunks();
   LaunchState state;
   if (Checked)
     registerBuffers(Signature, args, state);
@@ -328,37 +317,8 @@ Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
     SmallVector<void *, 16> ptrs;
     packed->pointerArray(ptrs, gridArgs);
     LaunchScope scope(state);
-    // Kernels write large outputs with non-temporal stores, which are
-    // weakly ordered: fence them before this thread reports its programs
-    // done, so that whoever reads the output after the launch sees them.
-    llvm::scope_exit fence([] {
-#if defined(__x86_64__)
-      __builtin_ia32_sfence();
-#endif
-    });
-    for (;;) {
-      uint64_t c = next.fetch_add(1, std::memory_order_relaxed);
-      if (c >= numChunks || state.failed.load(std::memory_order_relaxed))
-        return;
-      uint64_t begin = c * chunk, end = std::min(total, begin + chunk);
-      // pid x varies fastest.
-      uint64_t x = begin % grid.x, yz = begin / grid.x;
-      uint64_t y = yz % grid.y, z = yz / grid.y;
-      for (uint64_t i = begin; i < end; ++i) {
-        gridArgs[3] = x;
-        gridArgs[4] = y;
-        gridArgs[5] = z;
-        scope.setProgram(x, y, z);
-        entry(ptrs.data());
-        if (++x == grid.x) {
-          x = 0;
-          if (++y == grid.y) {
-            y = 0;
-            ++z;
-          }
-        }
-      }
-    }
+    chunks.work(state, scope, gridArgs, [&](int32_t *) { entry(ptrs.data()); });
+    fenceStreamingStores();
   };
 
   uint64_t helpers = std::min<uint64_t>(threads, numChunks) - 1;

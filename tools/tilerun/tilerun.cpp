@@ -4,6 +4,8 @@
 //               [--save NAME=OUT.npy]... [--threads N] [--bench N] [--check]
 //   tilerun check FILE
 //   tilerun convert --to=ranked-tensors FILE [-o OUT]
+//   tilerun compile FILE [--kernel NAME] [--grid EXPR,...] [--target-cpu CPU]
+//                   [--target-features F] [--out-name NAME] -o OUT
 //
 // Every user error is one line on stderr and exit status 1; MLIR diagnostics
 // print as file:line:col: error: ....
@@ -15,6 +17,7 @@
 #include "tilerun/Runtime/Arguments.h"
 #include "tilerun/Runtime/Kernel.h"
 #include "tilerun/Runtime/Npy.h"
+#include "tilerun/Target/AOT.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/IR/Diagnostics.h"
@@ -29,6 +32,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -76,6 +81,34 @@ cl::opt<unsigned> benchOpt("bench",
                            cl::init(0), cl::value_desc("N"), cl::sub(runCmd), cl::cat(toolCategory));
 cl::opt<bool> checkedOpt("check", cl::desc("Bounds-check memory accesses"),
                          cl::sub(runCmd), cl::cat(toolCategory));
+cl::SubCommand compileCmd(
+    "compile", "Compile a kernel ahead of time: OUT.o and OUT.h, a C function "
+               "that runs the grid (link with libtilerun_rt)");
+cl::opt<std::string> compileInput(cl::Positional, cl::desc("<input.mlir>"),
+                                  cl::sub(compileCmd), cl::cat(toolCategory));
+cl::opt<std::string> compileKernel("kernel", cl::desc("Kernel to compile"),
+                                   cl::value_desc("NAME"), cl::sub(compileCmd),
+                                   cl::cat(toolCategory));
+cl::opt<std::string> compileOutput(
+    "o", cl::desc("Output path without extension: writes OUT.o and OUT.h"),
+    cl::value_desc("OUT"), cl::sub(compileCmd), cl::cat(toolCategory));
+cl::opt<std::string> compileOutName(
+    "out-name", cl::desc("The C function's name (default: OUT's file name)"),
+    cl::value_desc("NAME"), cl::sub(compileCmd), cl::cat(toolCategory));
+cl::opt<std::string> compileGrid(
+    "grid",
+    cl::desc("Grid extents as C expressions over the parameters' names, as "
+             "Triton's compile.py -g (\"(n+1023)/1024,1,1\"); without it the "
+             "function takes gx, gy, gz"),
+    cl::value_desc("X[,Y[,Z]]"), cl::sub(compileCmd), cl::cat(toolCategory));
+cl::opt<std::string> compileCPU(
+    "target-cpu", cl::desc("LLVM CPU name (native, x86-64-v3, znver3, ...)"),
+    cl::init("native"), cl::value_desc("CPU"), cl::sub(compileCmd),
+    cl::cat(toolCategory));
+cl::opt<std::string> compileFeatures(
+    "target-features", cl::desc("Extra CPU features (+avx512f,-avx2)"),
+    cl::value_desc("F"), cl::sub(compileCmd), cl::cat(toolCategory));
+
 cl::opt<uint64_t> maxProgramBytesOpt(
     "max-program-bytes",
     cl::desc("Most bytes of tile buffers and shared memory per program "
@@ -226,6 +259,70 @@ int runRun(mlir::MLIRContext &ctx) {
   return 0;
 }
 
+/// "a,(b,c),d" -> {"a", "(b,c)", "d"}: commas inside parentheses stay.
+std::vector<std::string> splitGrid(StringRef text) {
+  std::vector<std::string> parts(1);
+  int depth = 0;
+  for (char c : text) {
+    depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+    if (c == ',' && depth == 0)
+      parts.emplace_back();
+    else
+      parts.back() += c;
+  }
+  for (std::string &p : parts)
+    if (StringRef(p).trim().empty())
+      fail("--grid '" + text + "' has an empty extent");
+  if (parts.size() > 3)
+    fail("--grid '" + text + "' has more than 3 extents");
+  while (parts.size() < 3)
+    parts.push_back("1");
+  return parts;
+}
+
+bool isCIdentifier(StringRef s) {
+  return !s.empty() && (isAlpha(s[0]) || s[0] == '_') &&
+         llvm::all_of(s, [](char c) { return isAlnum(c) || c == '_'; });
+}
+
+int runCompile(mlir::MLIRContext &ctx) {
+  if (compileInput.empty())
+    fail("compile: missing input file");
+  if (compileOutput.empty())
+    fail("compile: missing -o OUT (writes OUT.o and OUT.h)");
+  tilerun::AOTOptions aot;
+  aot.functionName = compileOutName.empty()
+                         ? sys::path::filename(compileOutput).str()
+                         : compileOutName.getValue();
+  if (!isCIdentifier(aot.functionName))
+    fail("compile: the function name '" + aot.functionName +
+         "' is not a C identifier; choose one with --out-name");
+  aot.targetCPU = compileCPU;
+  aot.targetFeatures = compileFeatures;
+  aot.sourceName = sys::path::filename(compileInput).str();
+  if (!compileGrid.empty())
+    aot.grid = splitGrid(compileGrid);
+
+  SourceMgr sm;
+  mlir::SourceMgrDiagnosticHandler handler(sm, &ctx);
+  mlir::OwningOpRef<mlir::ModuleOp> module = parse(compileInput, ctx, sm);
+  if (!module)
+    return 1;
+  auto kernel = orFail(tilerun::compileAheadOfTime(
+      *module, compileKernel, tilerun::CompileOptions(), aot));
+  for (auto [ext, bytes] : {std::pair{".o", &kernel.object},
+                            std::pair{".h", &kernel.header}}) {
+    std::string path = compileOutput + ext;
+    std::string message;
+    auto out = mlir::openOutputFile(path, &message);
+    if (!out)
+      fail(message);
+    out->os() << *bytes;
+    out->keep();
+  }
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -247,5 +344,8 @@ int main(int argc, char **argv) {
     return runCheck(ctx);
   if (convertCmd)
     return runConvert(ctx);
-  fail("expected a subcommand: 'run', 'check' or 'convert' (see --help)");
+  if (compileCmd)
+    return runCompile(ctx);
+  fail("expected a subcommand: 'run', 'check', 'convert' or 'compile' (see "
+       "--help)");
 }

@@ -1,0 +1,39 @@
+//===- Codegen.h - LLVM IR to machine code for a CPU ------------*- C++ -*-===//
+//
+// What the JIT (Kernel.cpp) and ahead-of-time compilation (AOT.h) share
+// once a kernel is LLVM IR: the optimisation pipeline and the target.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILERUN_TARGET_CODEGEN_H
+#define TILERUN_TARGET_CODEGEN_H
+
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace tilerun {
+
+/// LLVM's -O3 for `tm`, after marking every function so that LLVM keeps
+/// tile-buffer fills and copies as vector loops rather than memset/memcpy
+/// calls (see the comment in Codegen.cpp).
+llvm::Error optimizeKernelModule(llvm::Module &module, llvm::TargetMachine *tm);
+
+/// A target machine for this process's triple and `cpu` ("native": the
+/// host's CPU and features), with `features` ("+avx2,-avx512f", LLVM's
+/// -mattr syntax) added; the error names an unknown CPU.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createCpuTargetMachine(llvm::StringRef cpu, llvm::StringRef features);
+
+/// `module` as a relocatable object file for `tm`.
+llvm::Expected<std::string> emitObjectFile(llvm::Module &module,
+                                           llvm::TargetMachine &tm);
+
+} // namespace tilerun
+
+#endif // TILERUN_TARGET_CODEGEN_H

@@ -1,0 +1,79 @@
+//===- GridChunks.h - Splitting a launch's programs among workers -*- C++ -*-===//
+//
+// Shared by the JIT launcher (Kernel::launch) and the ahead-of-time runtime
+// (lib/AOTRuntime), so both run programs in the same order: workers take
+// chunks of consecutive program ids (pid x fastest), a few chunks per
+// worker to balance uneven programs, and stop taking chunks once a program
+// has failed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILERUN_LIB_RUNTIME_SUPPORT_GRIDCHUNKS_H
+#define TILERUN_LIB_RUNTIME_SUPPORT_GRIDCHUNKS_H
+
+#include "LaunchState.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+
+namespace tilerun {
+
+class GridChunks {
+public:
+  GridChunks(uint32_t gx, uint32_t gy, uint32_t gz, unsigned workers)
+      : gx(gx), gy(gy), total(uint64_t(gx) * gy * gz) {
+    // Bounded below so that a chunk's bookkeeping stays negligible next to
+    // its programs.
+    chunk = std::max<uint64_t>(1, total / (uint64_t(workers) * 8));
+    numChunks = (total + chunk - 1) / chunk;
+  }
+
+  uint64_t chunks() const { return numChunks; }
+
+  /// Runs chunks until none is left or the launch failed, calling
+  /// `run(grid)` per program with `grid` = {gx, gy, gz, px, py, pz}.
+  template <typename RunProgram>
+  void work(LaunchState &state, LaunchScope &scope, int32_t *grid,
+            RunProgram &&run) {
+    for (;;) {
+      uint64_t c = next.fetch_add(1, std::memory_order_relaxed);
+      if (c >= numChunks || state.failed.load(std::memory_order_relaxed))
+        return;
+      uint64_t begin = c * chunk, end = std::min(total, begin + chunk);
+      uint64_t x = begin % gx, yz = begin / gx;
+      uint64_t y = yz % gy, z = yz / gy;
+      for (uint64_t i = begin; i < end; ++i) {
+        grid[3] = int32_t(x);
+        grid[4] = int32_t(y);
+        grid[5] = int32_t(z);
+        scope.setProgram(int32_t(x), int32_t(y), int32_t(z));
+        run(grid);
+        if (++x == gx) {
+          x = 0;
+          if (++y == gy) {
+            y = 0;
+            ++z;
+          }
+        }
+      }
+    }
+  }
+
+private:
+  uint64_t gx, gy, total;
+  uint64_t chunk = 1, numChunks = 0;
+  std::atomic<uint64_t> next{0};
+};
+
+/// Kernels write large outputs with non-temporal stores, which are weakly
+/// ordered: a worker fences them before it reports its programs done, so
+/// that whoever reads the output after the launch sees them.
+inline void fenceStreamingStores() {
+#if defined(__x86_64__)
+  __builtin_ia32_sfence();
+#endif
+}
+
+} // namespace tilerun
+
+#endif // TILERUN_LIB_RUNTIME_SUPPORT_GRIDCHUNKS_H
