@@ -275,6 +275,30 @@ TEST_F(CAPITest, ThreadsCompileAndLaunchOnOneContext) {
     EXPECT_EQ(failures[t], 0) << "thread " << t;
 }
 
+TEST_F(CAPITest, CrashInsideMLIRIsAnErrorNotAnAbort) {
+  // MLIR 22's linalg.transpose parser crashes on this malformed permutation
+  // (test/Fuzz/upstream-crashers): the call returns, the process goes on.
+  const char *crasher =
+      "func.func @f(%a: tensor<8x64xf32>, %b: tensor<64x8xf32>) -> "
+      "tensor<64x8xf32> {\n  %t = linalg.transpose ins(%a : tensor<8x64xf32>) "
+      "outs(%b : tensor<64x8xf32>) permutation = [x1, 0]\n  return %t : "
+      "tensor<64x8xf32>\n}\n";
+  tilerun_kernel_t *k = nullptr;
+  tilerun_status_t status = tilerun_kernel_compile(
+      ctx, crasher, std::strlen(crasher), "crash.mlir", nullptr, &k);
+  EXPECT_NE(status, TILERUN_OK);
+  EXPECT_EQ(k, nullptr);
+  if (status == TILERUN_ERROR_INTERNAL)
+    EXPECT_NE(std::string(tilerun_last_error()).find("fatal error inside LLVM "
+                                                     "or MLIR"),
+              std::string::npos);
+  // The context still works.
+  tilerun_kernel_t *ok = compile(kScaleKernel);
+  ASSERT_TRUE(ok);
+  runScale(ok, 100);
+  tilerun_kernel_destroy(ok);
+}
+
 TEST(CAPINullArguments, AreRefusedNotDereferenced) {
   EXPECT_EQ(tilerun_context_create(nullptr, nullptr),
             TILERUN_ERROR_INVALID_ARGUMENT);
