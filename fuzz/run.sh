@@ -40,11 +40,10 @@ if [ "$FULL" = 1 ]; then
   FUZZER=$FUZZ_DIR/bin/tilerun-fuzz
 else
   BUILD_DIR=${TILERUN_BUILD_DIR:-build}
-  ninja -C "$BUILD_DIR" -j"${TILERUN_JOBS:-$(nproc)}" TilerunRuntime \
-    TilerunRegistration TilerunCompiler
+  ninja -C "$BUILD_DIR" -j"${TILERUN_JOBS:-$(nproc)}" tilerun
   FUZZER=$BUILD_DIR/fuzz/tilerun-fuzz-quick
   mkdir -p "$(dirname "$FUZZER")"
-  # The libraries in link order, as CMake links tools/tilerun.
+  # The libraries in link order, as CMake links tools/tilerun (built above).
   LIBS=$(sed -n '/^build bin\/tilerun:/,/^$/s/^ *LINK_LIBRARIES = //p' \
            "$BUILD_DIR/build.ninja")
   ROOT=$(pwd)

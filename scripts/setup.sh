@@ -19,6 +19,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 BUILD_DIR=${TILERUN_BUILD_DIR:-build}
+# Paths relative to the checkout, so that another clone (CI's) hits the cache.
+CCACHE_BASEDIR=$(pwd)
+export CCACHE_BASEDIR
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   cmake -G Ninja -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
