@@ -16,7 +16,16 @@ if [ ! -x "$PYENV/bin/python" ]; then
 fi
 "$PYENV/bin/python" -c "import pytest" 2>/dev/null ||
   "$PYENV/bin/python" -m pip install -q pytest==8.3.4
-export TILERUN_LIBRARY="$PWD/$BUILD_DIR/lib/libtilerun.so"
-PYTHONPATH=python "$PYENV/bin/python" -m pytest python/test -q
-PYTHONPATH=python "$PYENV/bin/python" examples/python/vec_add.py
-PYTHONPATH=python "$PYENV/bin/python" examples/python/softmax_torch.py
+# build/python is the package with this build's library (python/CMakeLists.txt).
+PYTHONPATH="$BUILD_DIR/python" "$PYENV/bin/python" -m pytest python/test -q
+PYTHONPATH="$BUILD_DIR/python" "$PYENV/bin/python" examples/python/vec_add.py
+PYTHONPATH="$BUILD_DIR/python" "$PYENV/bin/python" examples/python/softmax_torch.py
+
+# `pip install ./python` into a fresh virtual environment works on its own:
+# run from outside the tree, with no path to the build.
+FRESH="$BUILD_DIR/pyenv-install"
+rm -rf "$FRESH"
+/usr/bin/python3 -m venv --system-site-packages "$FRESH"
+"$FRESH/bin/python" -m pip install -q ./python
+(cd /tmp && env -u PYTHONPATH -u TILERUN_LIBRARY "$OLDPWD/$FRESH/bin/python" \
+   "$OLDPWD/examples/python/vec_add.py")
