@@ -1,5 +1,6 @@
-"""Makes the in-tree package importable without installing it, and keeps
-the tests' compile cache out of the user's home directory."""
+"""Finds the package (PYTHONPATH, installed, or the sources beside these
+tests), and keeps the tests' compile cache out of the user's home
+directory."""
 
 import os
 import shutil
@@ -8,9 +9,12 @@ import tempfile
 
 import pytest
 
-PYTHON_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if PYTHON_DIR not in sys.path:
-    sys.path.insert(0, PYTHON_DIR)
+# The package on PYTHONPATH (build/python, as scripts/test.sh runs it) or
+# installed; else the sources beside these tests.
+try:
+    import tilerun  # noqa: F401
+except ImportError:
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 @pytest.fixture(scope="session", autouse=True)

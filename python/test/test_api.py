@@ -282,6 +282,30 @@ def test_too_small_buffer_in_checked_mode(vec_add_checked):
     assert e.value.status == 5
 
 
+def test_every_launch_checks_the_arrays_anew(vec_add_checked):
+    x, y, out = vec_inputs(2048, 7)
+    vec_add_checked[2](x, y, out, 2048)
+    np.testing.assert_array_equal(out, x + y)
+    out.flags.writeable = False
+    with pytest.raises(ArgumentError, match="'out_ptr'.*read-only"):
+        vec_add_checked[2](x, y, out, 2048)
+    out.flags.writeable = True
+    x.resize(100, refcheck=False)  # the same object, now 400 bytes
+    with pytest.raises(LaunchError, match="out-of-bounds.*400 bytes"):
+        vec_add_checked[2](x, y, out, 2048)
+
+
+def test_fortran_order_and_byte_swapped_arrays_launch(vec_add):
+    # Layouts and dtypes the fast path hands to the general conversion.
+    x = np.asfortranarray(np.arange(64, dtype=np.float32).reshape(8, 8))
+    y = np.ones((8, 8), np.float32, order="F")
+    out = np.full((8, 8), np.nan, np.float32, order="F")
+    vec_add[1](x, y, out, 64)
+    np.testing.assert_array_equal(out, x + y)
+    swapped = np.arange(4, dtype=">f4")
+    vec_add[1](swapped, swapped, np.zeros(4, np.float32), 4)  # accepted, as before
+
+
 def test_checked_mode_passes_a_correct_launch(vec_add_checked):
     x, y, out = vec_inputs(3000, 6)
     vec_add_checked[3](x, y, out, 3000)

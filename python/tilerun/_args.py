@@ -1,8 +1,11 @@
 """Binding and conversion of launch arguments, the grid included.
 
 Everything here is pure Python over numpy: it never loads libtilerun, so it
-can be tested (and reasoned about) on its own. The kernel module turns the
-ArgSpec list produced here into tilerun_arg_t structures.
+can be tested (and reasoned about) on its own. Launches go through the
+per-kernel packer of the _launch module, which takes the common argument
+types on a fast path and calls buffer_of, scalar_bits and descriptor_arg
+here for everything else; convert_arguments is the same conversion in one
+piece (ArgSpecs), which the tests hold the packer to.
 
 Rules, in Triton's conventions:
 
@@ -581,7 +584,7 @@ def bind_arguments(kernel_name, params, args, kwargs):
 # ------------------------------------------------------------- conversion
 
 
-def _descriptor_arg(params, index, value, rank):
+def descriptor_arg(params, index, value, rank):
     """ArgSpec of a descriptor parameter; a bare buffer is taken with zero
     padding and its shape and strides given as the scalars after it."""
     param = params[index]
@@ -607,7 +610,7 @@ def convert_arguments(params, values):
             specs.append(ArgSpec("scalar", scalar_bits(param, value), None, 0, 0))
             continue
         if param.kind == "tensordesc":
-            spec, k = _descriptor_arg(params, i, value, len(slots[i]) // 2)
+            spec, k = descriptor_arg(params, i, value, len(slots[i]) // 2)
         else:
             address, nbytes, k = buffer_of(value, param)
             spec = ArgSpec("buffer", 0, address, nbytes, 0)
@@ -635,9 +638,27 @@ def _extent(value, axis):
     return v
 
 
+def _plain_grid(grid):
+    """(gx, gy, gz) for the common grids, a Python int or a tuple of 1-3
+    Python ints, each in range; None for anything else (bools, numpy ints,
+    lists, callables, bad extents), which normalize_grid checks in full.
+    Launches go through here every time, hence the exact-type tests."""
+    if type(grid) is int:
+        return (grid, 1, 1) if 1 <= grid <= MAX_GRID_EXTENT else None
+    if type(grid) is not tuple or not 1 <= len(grid) <= 3:
+        return None
+    for v in grid:
+        if type(v) is not int or not 1 <= v <= MAX_GRID_EXTENT:
+            return None
+    return grid + (1,) * (3 - len(grid))
+
+
 def normalize_grid(grid, meta=None):
     """(gx, gy, gz) from an int, a tuple of 1-3 ints, or a callable that
     takes ``meta()`` (the bound arguments by name) and returns either."""
+    fast = _plain_grid(grid)
+    if fast is not None:
+        return fast
     if callable(grid):
         grid = grid(meta() if meta is not None else {})
     # Anything else is taken as a single extent, which _extent judges.

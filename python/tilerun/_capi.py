@@ -214,6 +214,27 @@ def lib():
     return _lib
 
 
+def packed_launch():
+    """tilerun_kernel_launch as a second function object, for the launch
+    fast path (``lib().tilerun_kernel_launch`` keeps its full prototype).
+
+    It is called as ``fn(handle, gx, gy, gz, packed, count)``: handle a
+    c_void_p, gx..gz Python ints already checked to lie in [1, 2**31 - 1],
+    packed a bytes object holding the tilerun_arg_t structures (see
+    _launch.arg_struct), count a c_size_t. Those are exactly the C types
+    without any conversion, so argtypes are left undeclared: declaring them
+    makes ctypes run a from_param per argument on every launch (about 0.4
+    us in all). ctypes passes a c_void_p and a c_size_t as themselves, a
+    bytes object as a pointer to its contents (no copy; the C side only
+    reads it), and a Python int as a C int, which for values in that range
+    is the same argument as a uint32_t on every ABI tilerun supports. A
+    fresh bytes object per launch keeps concurrent launches independent.
+    """
+    fn = lib()["tilerun_kernel_launch"]  # indexing makes a new function object
+    fn.restype = _enum
+    return fn
+
+
 def last_error():
     """tilerun_last_error() as text."""
     raw = lib().tilerun_last_error()

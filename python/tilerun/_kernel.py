@@ -5,7 +5,7 @@ import os
 import pathlib
 import threading
 
-from . import _args, _capi
+from . import _args, _capi, _launch
 from ._errors import ArgumentError, TilerunError
 
 _PARAM_KINDS = {
@@ -19,12 +19,8 @@ _TYPE_KINDS = {
     _capi.SCALAR_FLOAT: "float",
     _capi.SCALAR_UNTYPED: "untyped",
 }
-_ARG_KINDS = {
-    "scalar": _capi.ARG_SCALAR,
-    "buffer": _capi.ARG_BUFFER,
-    "tensordesc": _capi.ARG_TENSOR_DESC,
-}
 _IR_SUFFIXES = (".ttir", ".ttgir", ".mlir")
+_MAX_EXTENT = _args.MAX_GRID_EXTENT
 
 
 def _decode(raw):
@@ -98,7 +94,7 @@ class _Launcher:
         self._kernel, self._grid = kernel, grid
 
     def __call__(self, *args, **kwargs):
-        return self._kernel.launch(self._grid, *args, **kwargs)
+        return self._kernel._launch(self._grid, args, kwargs)
 
     def __repr__(self):
         return "<launch of %s over %r>" % (self._kernel.name, self._grid)
@@ -128,7 +124,21 @@ class Kernel:
         self.name = _decode(lib.tilerun_kernel_name(handle))
         self.compile_ms = float(lib.tilerun_kernel_compile_ms(handle))
         self.params = self._read_params(lib, handle)
+        self._prepare_launches()
         return self
+
+    def _prepare_launches(self):
+        """Everything a launch needs that depends only on the parameters,
+        worked out once: the packer that checks the arguments and packs
+        their tilerun_arg_t, and how many positional arguments can be taken
+        as they are."""
+        self._pack_args = _launch.packer(self.params)
+        self._launch_fn = _capi.packed_launch()
+        self._num_args = ctypes.c_size_t(len(self.params))
+        # A descriptor object fills the scalars after it, so with descriptor
+        # parameters positional arguments always go through binding.
+        has_descriptors = any(p.kind == "tensordesc" for p in self.params)
+        self._plain_arity = -1 if has_descriptors else len(self.params)
 
     @staticmethod
     def _read_params(lib, handle):
@@ -203,28 +213,38 @@ class Kernel:
 
     def launch(self, grid, /, *args, **kwargs):
         """Same as ``kernel[grid](*args, **kwargs)``."""
-        values = _args.bind_arguments(self.name, self.params, args, kwargs)
+        self._launch(grid, args, kwargs)
 
-        def meta():
-            return {p.name: v for p, v in zip(self.params, values)}
+    def _launch(self, grid, args, kwargs):
+        """Binds, checks and converts the arguments and runs the kernel.
 
-        gx, gy, gz = _args.normalize_grid(grid, meta)
-        specs, keep = _args.convert_arguments(self.params, values)
-        array = (_capi.Arg * max(len(specs), 1))()
-        for slot, spec in zip(array, specs):
-            slot.kind = _ARG_KINDS[spec.kind]
-            slot.padding = spec.padding
-            if spec.kind == "scalar":
-                slot.value.bits = spec.bits
-            else:
-                slot.value.buffer.data = spec.data
-                slot.value.buffer.bytes = spec.nbytes
-        # ctypes releases the GIL for the call; `keep` holds every array
-        # (and DLPack view) alive until the kernel is done with them.
-        status = _capi.lib().tilerun_kernel_launch(self._handle, gx, gy, gz, array,
-                                                   len(specs))
-        _capi.check(status, "launch of kernel %r" % self.name)
+        Positional arguments that match the parameters one to one are used
+        as they are (that is what binding returns for them); anything else
+        is bound in full. Every value is checked by the packer on every
+        launch (see the _launch module); nothing is remembered between
+        launches.
+        """
+        if kwargs or len(args) != self._plain_arity:
+            args = _args.bind_arguments(self.name, self.params, args, kwargs)
+        if type(grid) is int and 1 <= grid <= _MAX_EXTENT:  # the usual grid
+            gx, gy, gz = grid, 1, 1
+        else:
+            gx, gy, gz = self._grid_extents(grid, args)
+        keep = []
+        packed = self._pack_args(args, keep)
+        # ctypes releases the GIL for the call; `args` and `keep` hold every
+        # array (and DLPack view) alive until the kernel is done with them.
+        status = self._launch_fn(self._handle, gx, gy, gz, packed, self._num_args)
+        if status:
+            _capi.check(status, "launch of kernel %r" % self.name)
         del keep
+
+    def _grid_extents(self, grid, values):
+        """(gx, gy, gz) of any grid normalize_grid takes; a callable sees
+        the bound arguments by parameter name."""
+        params = self.params
+        return _args.normalize_grid(
+            grid, lambda: {p.name: v for p, v in zip(params, values)})
 
     def signature(self):
         """The parameters as text: ``name(x_ptr: *f32, n: i32)``."""
