@@ -9,7 +9,14 @@ scripts/setup.sh
 BUILD_DIR=${TILERUN_BUILD_DIR:-build}
 ctest --test-dir "$BUILD_DIR" --output-on-failure -j"${TILERUN_JOBS:-$(nproc)}"
 
-# Python: Debian's numpy through --system-site-packages, pytest pinned.
+# Python: Debian's numpy and torch (the DLPack example) through
+# --system-site-packages, pytest pinned.
+if ! dpkg-query -W -f='${Status}' python3-torch 2>/dev/null | grep -q "install ok installed"; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "tilerun: installing python3-torch (tests)"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-torch >/dev/null
+fi
 PYENV="$BUILD_DIR/pyenv"
 if [ ! -x "$PYENV/bin/python" ]; then
   /usr/bin/python3 -m venv --system-site-packages "$PYENV"
