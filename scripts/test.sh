@@ -36,3 +36,16 @@ rm -rf "$FRESH"
 "$FRESH/bin/python" -m pip install -q ./python
 (cd /tmp && env -u PYTHONPATH -u TILERUN_LIBRARY "$OLDPWD/$FRESH/bin/python" \
    "$OLDPWD/examples/python/vec_add.py")
+
+# Stock Triton 3.6 on the CPU through tilerun's backend: Triton from PyPI and
+# this package installed into their own environment (Debian's torch).
+TRITON_ENV="$BUILD_DIR/triton-env"
+if [ ! -x "$TRITON_ENV/bin/python" ]; then
+  /usr/bin/python3 -m venv --system-site-packages "$TRITON_ENV"
+fi
+"$TRITON_ENV/bin/python" -c "import triton, pytest" 2>/dev/null ||
+  "$TRITON_ENV/bin/python" -m pip install -q triton==3.6.0 pytest==8.3.4
+"$TRITON_ENV/bin/python" -m pip install -q ./python
+(cd /tmp && env -u PYTHONPATH -u TILERUN_LIBRARY TRITON_CACHE_DIR="$OLDPWD/$BUILD_DIR/triton-cache" \
+   "$OLDPWD/$TRITON_ENV/bin/python" -m pytest -q -p no:cacheprovider \
+   "$OLDPWD/python/test/test_triton_backend.py")

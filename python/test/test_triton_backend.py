@@ -1,0 +1,153 @@
+"""Stock Triton 3.6 running kernels on the CPU through tilerun's backend
+(the triton.backends entry point). Needs Triton and torch installed in the
+environment, with tilerun's package installed (pip install ./python), as
+scripts/test.sh sets up in build/triton-env."""
+
+import os
+
+import numpy as np
+import pytest
+
+triton = pytest.importorskip("triton", reason="Triton 3.6 is not installed in this environment")
+torch = pytest.importorskip("torch", reason="torch is not installed in this environment")
+import triton.language as tl  # noqa: E402
+
+import tilerun  # noqa: E402
+import tilerun.backend  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def private_triton_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path / "triton-cache"))
+
+
+@triton.jit
+def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=m) + tl.load(y_ptr + offs, mask=m), mask=m)
+
+
+@triton.jit
+def softmax_kernel(out_ptr, in_ptr, in_stride, out_stride, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    m = offs < n_cols
+    x = tl.load(in_ptr + row * in_stride + offs, mask=m, other=-float("inf"))
+    e = tl.exp(x - tl.max(x, axis=0))
+    tl.store(out_ptr + row * out_stride + offs, e / tl.sum(e, axis=0), mask=m)
+
+
+@triton.jit
+def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
+                  BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pm = tl.program_id(0)
+    pn = tl.program_id(1)
+    rm = pm * BM + tl.arange(0, BM)
+    rn = pn * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros([BM, BN], tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        kk = k * BK + rk
+        a = tl.load(a_ptr + rm[:, None] * sam + kk[None, :] * sak,
+                    mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + kk[:, None] * sbk + rn[None, :] * sbn,
+                    mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rm[:, None] * scm + rn[None, :] * scn, acc,
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def assert_kernel(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0)
+    tl.device_assert(x < 100, "value too large")
+
+
+def test_cpu_driver_is_active_without_a_gpu():
+    assert not torch.cuda.is_available()
+    assert tilerun.backend.is_cpu_active()
+    target = triton.runtime.driver.active.get_current_target()
+    assert target.backend == "cpu"
+
+
+def test_vec_add_and_stages():
+    n = 10000
+    x, y, out = torch.randn(n), torch.randn(n), torch.full((n,), float("nan"))
+    k = add_kernel[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024)
+    assert torch.equal(out, x + y)
+    assert {"ttir", "ttgir", "llir", "tlrbin"} <= set(k.asm)
+    assert "tt.func" in k.asm["ttir"]
+    assert "define" in k.asm["llir"]
+    assert k.metadata.name == "add_kernel"
+
+
+def test_softmax_matches_torch_on_a_strided_view():
+    x = torch.randn(37, 300)
+    out = torch.empty(37, 512)[:, :300]  # rows 512 apart: the stride is passed
+    softmax_kernel[(37,)](out, x, x.stride(0), out.stride(0), 300, BLOCK=512)
+    torch.testing.assert_close(out, torch.softmax(x, dim=1), rtol=1e-5, atol=1e-6)
+
+
+def test_matmul_matches_torch_with_transposed_operand():
+    M, N, K = 100, 72, 90
+    a = torch.randn(M, K)
+    b = torch.randn(N, K).t()  # column-major B
+    c = torch.empty(M, N)
+    grid = lambda meta: (triton.cdiv(M, meta["BM"]), triton.cdiv(N, meta["BN"]))
+    matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                        c.stride(0), c.stride(1), BM=32, BN=32, BK=32)
+    torch.testing.assert_close(c, a @ b, rtol=1e-4, atol=1e-4)
+
+
+def test_cuda_launch_keywords_are_accepted():
+    n = 3000
+    x, y, out = torch.randn(n), torch.randn(n), torch.empty(n)
+    add_kernel[(3,)](x, y, out, n, BLOCK=1024, num_warps=8, num_stages=2, maxnreg=128,
+                     enable_fp_fusion=False, launch_pdl=False)
+    assert torch.equal(out, x + y)
+
+
+def test_kernel_from_the_disk_cache_runs_without_compiling(tmp_path, monkeypatch):
+    def forget_in_memory_kernels():
+        for cache in add_kernel.device_caches.values():
+            cache[0].clear()
+
+    n = 2000
+    x, y, out = torch.randn(n), torch.randn(n), torch.empty(n)
+    forget_in_memory_kernels()  # compiled into this test's cache directory
+    add_kernel[(2,)](x, y, out, n, BLOCK=1024)
+    forget_in_memory_kernels()  # the next launch reads the disk cache
+    calls = []
+    real = tilerun.compile
+    monkeypatch.setattr(tilerun, "compile", lambda *a, **k: calls.append(1) or real(*a, **k))
+    out.zero_()
+    add_kernel[(2,)](x, y, out, n, BLOCK=1024)
+    assert torch.equal(out, x + y)
+    assert calls == [], "a cached kernel was compiled again"
+
+
+def test_device_assert_with_debug_raises():
+    x = torch.tensor([1, 2, 300, 4], dtype=torch.int32)
+    with pytest.raises(tilerun.LaunchError, match="value too large"):
+        assert_kernel[(1,)](x, 4, BLOCK=4, debug=True)
+    x[2] = 3
+    assert_kernel[(1,)](x, 4, BLOCK=4, debug=True)
+
+
+def test_activate_is_a_context_manager():
+    from triton.runtime import driver
+    before = driver._active
+    with tilerun.backend.activate():
+        assert isinstance(driver.active, tilerun.backend.driver.CPUDriver)
+    assert driver._active is before
+
+
+def test_do_bench_times_on_the_cpu():
+    n = 1 << 16
+    x, y, out = torch.randn(n), torch.randn(n), torch.empty(n)
+    ms = triton.testing.do_bench(lambda: add_kernel[(64,)](x, y, out, n, BLOCK=1024), warmup=5, rep=20)
+    assert 0 < ms < 1000
+    assert torch.equal(out, x + y)

@@ -1,0 +1,108 @@
+"""The compiler half of tilerun's Triton backend (Triton's BaseBackend).
+
+Stages: ``ttir`` (Triton's own TTIR passes, as its CUDA backend runs them),
+``ttgir`` (Gluon kernels and ``.ttgir`` files, passed through: tilerun reads
+TTGIR as Triton prints it), ``llir`` (tilerun's LLVM IR, so
+``kernel.asm["llir"]`` exists) and ``tlrbin`` (the compiled kernel: object
+code and signature, as tilerun_kernel_binary makes it, which Triton stores in
+its cache and the driver loads back without compiling).
+"""
+
+import functools
+import hashlib
+from typing import Any, Dict
+
+from triton.backends.compiler import BaseBackend, GPUTarget, Language
+
+from .options import CPUOptions
+
+
+@functools.lru_cache()
+def _native():
+    """The tilerun package's native side, loaded on first use."""
+    import tilerun
+    return tilerun
+
+
+class TilerunBackend(BaseBackend):
+    binary_ext = "tlrbin"
+
+    @staticmethod
+    def supports_target(target: GPUTarget):
+        return target.backend == "cpu"
+
+    def __init__(self, target: GPUTarget) -> None:
+        super().__init__(target)
+        self.binary_ext = "tlrbin"
+        # Kernels compiled in the llir stage, taken by the binary stage:
+        # compiling once gives both the LLVM IR and the object code.
+        self._compiled = {}
+
+    def hash(self) -> str:
+        import tilerun
+        return f"tilerun-{tilerun.__version__}-{self.target.arch}"
+
+    def parse_options(self, opts) -> Any:
+        args = {k: opts[k] for k in CPUOptions.__dataclass_fields__ if k in opts and opts[k] is not None}
+        args.setdefault("arch", self.target.arch)
+        return CPUOptions(**args)
+
+    def pack_metadata(self, metadata):
+        return (metadata.num_warps, metadata.num_ctas, metadata.shared)
+
+    def get_codegen_implementation(self, options):
+        return {"min_dot_size": lambda lhs, rhs: (1, 1, 1)}
+
+    def get_module_map(self) -> Dict[str, Any]:
+        # libdevice calls (tl.extra.libdevice) keep CUDA's symbols: tilerun
+        # implements __nv_* functions itself.
+        from triton.language.extra.cuda import libdevice
+        return {"triton.language.extra.libdevice": libdevice}
+
+    def load_dialects(self, ctx):
+        pass
+
+    def get_target_name(self, options) -> str:
+        return f"cpu:{self.target.arch}"
+
+    @staticmethod
+    def make_ttir(mod, metadata, options):
+        from triton._C.libtriton import ir, passes
+        pm = ir.pass_manager(mod.context)
+        pm.enable_debug()
+        passes.common.add_inliner(pm)
+        passes.ttir.add_rewrite_tensor_pointer(pm)
+        passes.common.add_canonicalizer(pm)
+        passes.ttir.add_combine(pm)
+        passes.ttir.add_reorder_broadcast(pm)
+        passes.common.add_cse(pm)
+        passes.common.add_symbol_dce(pm)
+        passes.ttir.add_loop_unroll(pm)
+        pm.run(mod, "make_ttir")
+        return mod
+
+    @staticmethod
+    def make_ttgir(mod, metadata, options):
+        return mod
+
+    def make_llir(self, src, metadata, options):
+        tilerun = _native()
+        text = src if isinstance(src, str) else str(src)
+        kernel = tilerun.compile(text, checked=options.tilerun_checked, threads=0)
+        metadata["name"] = kernel.name
+        metadata["shared"] = 0
+        key = hashlib.sha256(text.encode()).hexdigest()
+        metadata["tilerun_key"] = key
+        self._compiled[key] = kernel
+        return kernel.llvm_ir
+
+    def make_binary(self, src, metadata, options):
+        kernel = self._compiled.pop(metadata["tilerun_key"])
+        return kernel.binary
+
+    def add_stages(self, stages, options, language=Language.TRITON):
+        if language == Language.TRITON:
+            stages["ttir"] = lambda src, metadata: self.make_ttir(src, metadata, options)
+        stages["ttgir"] = lambda src, metadata: self.make_ttgir(src, metadata, options)
+        stages["llir"] = lambda src, metadata: self.make_llir(src, metadata, options)
+        stages["tlrbin"] = lambda src, metadata: self.make_binary(src, metadata, options)

@@ -1,0 +1,180 @@
+"""The driver half of tilerun's Triton backend (Triton's DriverBase).
+
+Active by itself only where no GPU is: with CUDA (or ROCm) present, Triton's
+own driver stays the default and tilerun.backend.activate() switches to the
+CPU. The launcher binds Triton's arguments to the compiled kernel's
+parameters (constexpr and specialised-away arguments dropped, tensors by
+their data pointers) and runs the grid on all cores.
+"""
+
+import functools
+import os
+import platform
+import time
+
+from triton.backends.compiler import GPUTarget
+from triton.backends.driver import DriverBase
+
+
+def _torch():
+    import torch
+    return torch
+
+
+class _Event:
+    """torch.cuda.Event's interface for triton.testing.do_bench on a CPU:
+    launches are synchronous, so an event is the time it is recorded."""
+
+    def __init__(self, enable_timing=True):
+        self.t = None
+
+    def record(self, stream=None):
+        self.t = time.perf_counter()
+
+    def elapsed_time(self, end):
+        return (end.t - self.t) * 1e3
+
+    def synchronize(self):
+        pass
+
+
+class _DeviceInterface:
+    Event = _Event
+
+    @staticmethod
+    def synchronize(device=None):
+        pass
+
+    @staticmethod
+    def current_device():
+        return "cpu"
+
+
+class _Utils:
+    """driver.utils: loads binaries and answers device queries."""
+
+    @staticmethod
+    def load_binary(name, kernel, shared, device):
+        import tilerun
+        k = tilerun.load(kernel)
+        # (module, function, n_regs, n_spills, n_max_threads): a CPU program
+        # has no thread limit Triton could check.
+        return None, k, 0, 0, 1 << 30
+
+    @staticmethod
+    def get_device_properties(device):
+        cores = os.cpu_count() or 1
+        return {
+            # Shared memory is a program's stack frame (tilerun's default
+            # limit of 64 MiB per program).
+            "max_shared_mem": 64 << 20,
+            "multiprocessor_count": cores,
+            "max_num_regs": 1 << 16,
+            "warpSize": 32,
+            "mem_clock_rate": 3_200_000,
+            "mem_bus_width": 64,
+        }
+
+
+def _kept_arguments(src):
+    """Indices of the launch arguments that are kernel parameters: Triton
+    passes every argument, constexpr ones included, and drops constexpr
+    and specialised-to-a-constant ones from the IR."""
+    signature = src.signature
+    constants = getattr(src, "constants", {}) or {}
+    names = list(getattr(getattr(src, "fn", None), "arg_names", []) or [])
+    const_index = set()
+    for key in constants:
+        if isinstance(key, str) and key in names:
+            const_index.add(names.index(key))
+        elif isinstance(key, tuple) and len(key) == 1:
+            const_index.add(key[0])
+        elif isinstance(key, int):
+            const_index.add(key)
+    kept = []
+    for i, ty in enumerate(signature.values()):
+        if ty == "constexpr" or i in const_index:
+            continue
+        kept.append((i, ty))
+    return kept
+
+
+def _address(arg):
+    """A pointer argument's address: tensors and anything with data_ptr(),
+    raw integers as given."""
+    if hasattr(arg, "data_ptr"):
+        return arg.data_ptr()
+    return arg
+
+
+class CPULauncher:
+    def __init__(self, src, metadata):
+        self.kept = _kept_arguments(src)
+        self.pointers = [ty.startswith("*") for _, ty in self.kept]
+        self.descriptors = [ty.startswith("tensordesc") for _, ty in self.kept]
+
+    def __call__(self, gridX, gridY, gridZ, stream, function, packed_metadata,
+                 launch_metadata, launch_enter_hook, launch_exit_hook, *args):
+        if launch_enter_hook is not None:
+            launch_enter_hook(launch_metadata)
+        params = []
+        for (i, _), is_ptr, is_desc in zip(self.kept, self.pointers, self.descriptors):
+            a = args[i]
+            params.append(_address(a) if is_ptr else a)
+        function[(gridX, gridY, gridZ)](*params)
+        if launch_exit_hook is not None:
+            launch_exit_hook(launch_metadata)
+
+
+class CPUDriver(DriverBase):
+    def __init__(self):
+        super().__init__()
+        self.utils = _Utils()
+        self.launcher_cls = CPULauncher
+
+    @classmethod
+    def is_active(cls):
+        # Only where no GPU driver would be: two active drivers break Triton.
+        try:
+            import torch
+        except ImportError:
+            return True
+        return not (torch.cuda.is_available() or getattr(torch.version, "hip", None))
+
+    def map_python_to_cpp_type(self, ty: str) -> str:
+        if ty.startswith("*"):
+            return "void*"
+        return {"i1": "bool", "i8": "int8_t", "i16": "int16_t", "i32": "int32_t", "i64": "int64_t",
+                "u1": "bool", "u8": "uint8_t", "u16": "uint16_t", "u32": "uint32_t", "u64": "uint64_t",
+                "fp16": "uint16_t", "bf16": "uint16_t", "fp32": "float", "f32": "float",
+                "fp64": "double"}.get(ty, ty)
+
+    def get_current_target(self):
+        return GPUTarget("cpu", platform.machine() or "x86_64", 32)
+
+    def get_active_torch_device(self):
+        return _torch().device("cpu")
+
+    def get_current_device(self):
+        return "cpu"
+
+    def set_current_device(self, device):
+        pass
+
+    def get_current_stream(self, device=None):
+        return 0
+
+    def get_device_interface(self):
+        return _DeviceInterface
+
+    def get_benchmarker(self):
+        from triton.testing import do_bench
+        return do_bench
+
+    def get_empty_cache_for_benchmark(self):
+        # Larger than the last-level cache, so that do_bench's flush between
+        # runs evicts the kernel's data.
+        return _torch().empty((64 << 20) // 4, dtype=_torch().int)
+
+    def clear_cache(self, cache):
+        cache.zero_()

@@ -1,0 +1,60 @@
+"""The compile options of tilerun's Triton backend.
+
+Every field of Triton 3.6's CUDAOptions is here, plus ``cluster_dims``, so
+that any launch keyword that works on CUDA is accepted: Triton raises
+KeyError for a keyword that is neither a kernel parameter nor an option.
+Most have no meaning on a CPU and are ignored: num_warps, num_ctas,
+num_stages, warp_size, maxnreg, ptx_*, enable_fp_fusion,
+enable_reflect_ftz, launch_cooperative_grid, launch_pdl, extern_libs,
+cluster_dims and instrumentation_mode. ``debug`` keeps tl.device_assert
+(Triton's frontend drops asserts without it), and ``tilerun_checked`` (or
+TILERUN_TRITON_CHECK=1) bounds-checks every access.
+"""
+
+import dataclasses
+import hashlib
+import os
+from typing import Optional, Tuple
+
+
+def _checked_default():
+    return os.environ.get("TILERUN_TRITON_CHECK", "0") not in ("", "0")
+
+
+@dataclasses.dataclass(frozen=True)
+class CPUOptions:
+    num_warps: int = 4
+    num_ctas: int = 1
+    num_stages: int = 3
+    warp_size: int = 32
+    maxnreg: Optional[int] = None
+    ptx_version: int = None
+    ptx_options: Optional[str] = None
+    ir_override: Optional[str] = None
+    enable_fp_fusion: bool = True
+    enable_reflect_ftz: bool = True
+    launch_cooperative_grid: bool = False
+    launch_pdl: bool = False
+    supported_fp8_dtypes: Tuple[str] = ("fp8e5", "fp8e4b15", "fp8e4nv")
+    deprecated_fp8_dot_operand_dtypes: Tuple[str] = ()
+    default_dot_input_precision: str = "ieee"
+    allowed_dot_input_precisions: Tuple[str] = ("tf32", "tf32x3", "ieee", "bf16x3", "bf16x6")
+    max_num_imprecise_acc_default: bool = None
+    extern_libs: dict = None
+    debug: bool = False
+    backend_name: str = "cpu"
+    sanitize_overflow: bool = True
+    arch: str = None
+    instrumentation_mode: str = ""
+    cluster_dims: tuple = (1, 1, 1)
+    tilerun_checked: bool = dataclasses.field(default_factory=_checked_default)
+
+    def __post_init__(self):
+        extern = {} if self.extern_libs is None else dict(self.extern_libs)
+        object.__setattr__(self, "extern_libs", tuple(extern.items()))
+        if self.num_warps <= 0 or self.num_warps & (self.num_warps - 1):
+            raise ValueError("num_warps must be a power of 2")
+
+    def hash(self):
+        key = "_".join(f"{k}-{v}" for k, v in sorted(self.__dict__.items()))
+        return hashlib.sha256(key.encode("utf-8")).hexdigest()
