@@ -664,3 +664,19 @@ def test_triton_shared_memref_kernel():
     np.testing.assert_array_equal(out, x + y)
     with pytest.raises(ArgumentError, match="'0'.*float64"):
         k[1](x.astype(np.float64), y, out, n)
+
+
+def test_buffer_carries_an_extent_for_checked_mode(vec_add_checked):
+    """tilerun.Buffer(address, nbytes): raw memory whose size checked mode
+    checks (what the Triton backend passes for tensors)."""
+    n = 2048
+    x, y = np.ones(n, np.float32), np.ones(n, np.float32)
+    out = np.zeros(n, np.float32)
+    whole = tilerun.Buffer(x.ctypes.data, x.nbytes, keepalive=x)
+    vec_add_checked[2](whole, y, out, n)
+    assert np.array_equal(out, x + y)
+    half = tilerun.Buffer(x.ctypes.data, x.nbytes // 2, keepalive=x)
+    with pytest.raises(tilerun.LaunchError, match="x_ptr"):
+        vec_add_checked[2](half, y, out, n)
+    with pytest.raises(tilerun.ArgumentError, match="x_ptr"):
+        vec_add_checked[2](tilerun.Buffer(0, 16), y, out, n)

@@ -179,3 +179,21 @@ def test_host_tensor_descriptors(padding):
     desc_scale_kernel[(triton.cdiv(M, BM), triton.cdiv(N, BN))](xd, od, 2.0, BM=BM, BN=BN)
     # Boxes past the edges read padding, and their stores outside are dropped.
     assert torch.equal(out, 2 * x)
+
+
+@triton.jit
+def tail_load_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    # The mask is missing: the last program reads past the tensor.
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs), mask=offs < n)
+
+
+def test_checked_mode_names_the_line_and_the_buffer(monkeypatch):
+    monkeypatch.setenv("TILERUN_TRITON_CHECK", "1")
+    x, out = torch.randn(1000), torch.empty(1024)
+    with pytest.raises(tilerun.LaunchError, match=r"out-of-bounds tt.load at .*test_triton_backend.py:\d+.*'x_ptr'"):
+        tail_load_kernel[(4,)](x, out, 1000, BLOCK=256)
+    # Within bounds, checked kernels compute the same.
+    x = torch.randn(1024)
+    tail_load_kernel[(4,)](x, out, 1024, BLOCK=256)
+    assert torch.equal(out, x)

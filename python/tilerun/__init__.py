@@ -111,7 +111,7 @@ run while a kernel runs; Ctrl-C (KeyboardInterrupt) is delivered only after
 the launch returns.
 """
 
-from ._args import Param
+from ._args import Buffer, Param
 from ._descriptor import TensorDescriptor
 from ._errors import ArgumentError, CompileError, LaunchError, TilerunError
 from ._kernel import Kernel, compile, load, version
@@ -120,6 +120,7 @@ __version__ = "0.3.0"
 
 __all__ = [
     "ArgumentError",
+    "Buffer",
     "CompileError",
     "Kernel",
     "LaunchError",

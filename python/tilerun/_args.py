@@ -47,6 +47,20 @@ ArgSpec = collections.namedtuple("ArgSpec", "kind bits data nbytes padding")
 # check accesses through them.
 UNKNOWN_EXTENT = 2 ** 63 - 1
 
+
+class Buffer:
+    """Memory given by address and size in bytes: a buffer whose extent
+    checked mode knows, from code that has only an address (a framework's
+    tensor storage, memory from C). Its element type is not checked."""
+
+    __slots__ = ("address", "nbytes", "keepalive")
+
+    def __init__(self, address, nbytes, keepalive=None):
+        self.address, self.nbytes, self.keepalive = int(address), int(nbytes), keepalive
+
+    def __repr__(self):
+        return "tilerun.Buffer(0x%x, %d bytes)" % (self.address, self.nbytes)
+
 MAX_GRID_EXTENT = 2 ** 31 - 1
 
 _PADDINGS = {"zero": 0, "nan": 1}
@@ -366,6 +380,10 @@ def buffer_of(value, param, where=None):
     elif value is None:
         raise ArgumentError("%s: got None; a %s parameter needs a buffer (a numpy "
                             "array, a CPU tensor or an address)" % (where, param.kind))
+    elif isinstance(value, Buffer):
+        if not 0 < value.address < 2 ** 64 or value.nbytes <= 0:
+            raise ArgumentError("%s: %r is not a valid buffer" % (where, value))
+        return value.address, value.nbytes, value.keepalive
     elif isinstance(value, numbers.Integral) and not _is_bool(value):
         address = int(value)
         if not 0 < address < 2 ** 64:

@@ -107,11 +107,30 @@ def _address(arg):
     return arg
 
 
+def _storage_extent(tensor):
+    """The bytes from a tensor's first element to the end of its storage:
+    what a kernel may address through it (strided views included)."""
+    storage = tensor.untyped_storage() if hasattr(tensor, "untyped_storage") else tensor.storage()
+    end = storage.data_ptr() + storage.nbytes()
+    return end - tensor.data_ptr()
+
+
+def _checked_buffer(arg):
+    """A pointer argument with its extent, for kernels compiled with bounds
+    checks; raw addresses stay unchecked."""
+    if hasattr(arg, "data_ptr") and hasattr(arg, "storage"):
+        import tilerun
+        return tilerun.Buffer(arg.data_ptr(), _storage_extent(arg), keepalive=arg)
+    return _address(arg)
+
+
 class CPULauncher:
     def __init__(self, src, metadata):
         self.kept = _kept_arguments(src)
         self.pointers = [ty.startswith("*") for _, ty in self.kept]
         self.descriptors = [ty.startswith("tensordesc") for _, ty in self.kept]
+        # Checked kernels get each tensor's extent; others only its address.
+        self.pointer_arg = _checked_buffer if getattr(metadata, "tilerun_checked", False) else _address
 
     def __call__(self, gridX, gridY, gridZ, stream, function, packed_metadata,
                  launch_metadata, launch_enter_hook, launch_exit_hook, *args):
@@ -120,7 +139,7 @@ class CPULauncher:
         params = []
         for (i, _), is_ptr, is_desc in zip(self.kept, self.pointers, self.descriptors):
             a = args[i]
-            params.append(_address(a) if is_ptr else a)
+            params.append(self.pointer_arg(a) if is_ptr else a)
         function[(gridX, gridY, gridZ)](*params)
         if launch_exit_hook is not None:
             launch_exit_hook(launch_metadata)
