@@ -49,3 +49,8 @@ fi
 (cd /tmp && env -u PYTHONPATH -u TILERUN_LIBRARY TRITON_CACHE_DIR="$OLDPWD/$BUILD_DIR/triton-cache" \
    "$OLDPWD/$TRITON_ENV/bin/python" -m pytest -q -p no:cacheprovider \
    "$OLDPWD/python/test/test_triton_backend.py")
+
+# Triton 3.6's own test_core.py, unmodified, on the CPU: CI's fixed sample
+# (python/test/triton_conformance/run.py --sample; without --sample, all of it).
+(cd /tmp && QUIET=1 env -u PYTHONPATH -u TILERUN_LIBRARY "$OLDPWD/$TRITON_ENV/bin/python" \
+   "$OLDPWD/python/test/triton_conformance/run.py" --sample)

@@ -39,7 +39,9 @@ class CPUOptions:
     deprecated_fp8_dot_operand_dtypes: Tuple[str] = ()
     default_dot_input_precision: str = "ieee"
     allowed_dot_input_precisions: Tuple[str] = ("tf32", "tf32x3", "ieee", "bf16x3", "bf16x6")
-    max_num_imprecise_acc_default: bool = None
+    # Triton passes it to create_dot for fp8 dots, which needs an int (CUDA
+    # sets 0 below sm90): the CPU accumulates exactly.
+    max_num_imprecise_acc_default: int = 0
     extern_libs: dict = None
     debug: bool = False
     backend_name: str = "cpu"
