@@ -74,6 +74,9 @@ def main():
     ap.add_argument("--triton-tests", default=DEFAULT_TESTS)
     opts = ap.parse_args()
     expected = load_expectations()
+    if not os.path.isdir(opts.triton_tests):
+        sys.exit(f"Triton's tests are not at {os.path.abspath(opts.triton_tests)} (shared/third_party "
+                 "beside the checkout); pass --triton-tests DIR")
     with tempfile.TemporaryDirectory() as tmp:
         junit = os.path.join(tmp, "junit.xml")
         cmd = [sys.executable, "-m", "pytest", *opts.files, "--device", "cpu", "-q", "-p", "no:cacheprovider",
