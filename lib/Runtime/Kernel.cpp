@@ -11,9 +11,6 @@
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -121,23 +118,16 @@ Expected<std::string> Kernel::emitLLVMIR(mlir::ModuleOp module, StringRef name,
   auto fn = selectKernel(module, name);
   if (!fn)
     return fn.takeError();
-  mlir::MLIRContext *ctx = module.getContext();
-  mlir::DialectRegistry registry;
-  mlir::registerBuiltinDialectTranslation(registry);
-  mlir::registerLLVMDialectTranslation(registry);
-  ctx->appendDialectRegistry(registry);
-  mlir::OwningOpRef<mlir::ModuleOp> lowered(module.clone());
-  if (mlir::failed(lowerToLLVMDialect(*lowered, options)))
-    return createStringError("failed to lower kernel '" + fn->getName() +
-                             "' to the LLVM dialect");
+  auto lowered = lowerCloneToLLVMDialect(module, fn->getName(), options);
+  if (!lowered)
+    return lowered.takeError();
   LLVMContext llvmContext;
-  auto llvmModule = mlir::translateModuleToLLVMIR(*lowered, llvmContext);
+  auto llvmModule = translateToLLVMIR(**lowered, llvmContext, fn->getName());
   if (!llvmModule)
-    return createStringError("failed to translate kernel '" + fn->getName() +
-                             "' to LLVM IR");
+    return llvmModule.takeError();
   std::string text;
   raw_string_ostream os(text);
-  llvmModule->print(os, nullptr);
+  (*llvmModule)->print(os, nullptr);
   return text;
 }
 
@@ -216,16 +206,10 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
     }
   }
 
-  mlir::MLIRContext *ctx = module.getContext();
-  mlir::DialectRegistry registry;
-  mlir::registerBuiltinDialectTranslation(registry);
-  mlir::registerLLVMDialectTranslation(registry);
-  ctx->appendDialectRegistry(registry);
-
-  mlir::OwningOpRef<mlir::ModuleOp> lowered(module.clone());
-  if (mlir::failed(lowerToLLVMDialect(*lowered, options)))
-    return createStringError("failed to lower kernel '" + sig->name +
-                             "' to the LLVM dialect");
+  auto loweredOr = lowerCloneToLLVMDialect(module, sig->name, options);
+  if (!loweredOr)
+    return loweredOr.takeError();
+  mlir::OwningOpRef<mlir::ModuleOp> lowered = std::move(*loweredOr);
 
   auto tm = tmBuilder->createTargetMachine();
   if (!tm)

@@ -18,9 +18,6 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -256,25 +253,19 @@ Expected<AOTKernel> compileAheadOfTime(mlir::ModuleOp module, StringRef name,
   if (!tm)
     return tm.takeError();
 
-  mlir::MLIRContext *ctx = module.getContext();
-  mlir::DialectRegistry registry;
-  mlir::registerBuiltinDialectTranslation(registry);
-  mlir::registerLLVMDialectTranslation(registry);
-  ctx->appendDialectRegistry(registry);
-  mlir::OwningOpRef<mlir::ModuleOp> lowered(module.clone());
-  if (mlir::failed(lowerToLLVMDialect(*lowered, options)))
-    return createStringError("failed to lower kernel '" + sig->name +
-                             "' to the LLVM dialect");
+  auto lowered = lowerCloneToLLVMDialect(module, sig->name, options);
+  if (!lowered)
+    return lowered.takeError();
   bool hasProgramBytes = false;
-  if (failed(renameForAOT(*lowered, sig->name, aot.functionName,
+  if (failed(renameForAOT(**lowered, sig->name, aot.functionName,
                           hasProgramBytes)))
     return createStringError("cannot rename kernel '" + sig->name + "'");
 
   LLVMContext llvmContext;
-  auto llvmModule = mlir::translateModuleToLLVMIR(*lowered, llvmContext);
-  if (!llvmModule)
-    return createStringError("failed to translate kernel '" + sig->name +
-                             "' to LLVM IR");
+  auto llvmModuleOr = translateToLLVMIR(**lowered, llvmContext, sig->name);
+  if (!llvmModuleOr)
+    return llvmModuleOr.takeError();
+  std::unique_ptr<llvm::Module> llvmModule = std::move(*llvmModuleOr);
   llvmModule->setDataLayout((*tm)->createDataLayout());
   llvmModule->setTargetTriple((*tm)->getTargetTriple());
   if (Error e = optimizeKernelModule(*llvmModule, tm->get()))

@@ -2,6 +2,10 @@
 #include "tilerun/Target/Codegen.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -17,6 +21,30 @@
 using namespace llvm;
 
 namespace tilerun {
+
+Expected<mlir::OwningOpRef<mlir::ModuleOp>>
+lowerCloneToLLVMDialect(mlir::ModuleOp module, StringRef name,
+                        const CompileOptions &options) {
+  mlir::DialectRegistry registry;
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  module.getContext()->appendDialectRegistry(registry);
+  mlir::OwningOpRef<mlir::ModuleOp> lowered(module.clone());
+  if (mlir::failed(lowerToLLVMDialect(*lowered, options)))
+    return createStringError("failed to lower kernel '" + name +
+                             "' to the LLVM dialect");
+  return std::move(lowered);
+}
+
+Expected<std::unique_ptr<Module>> translateToLLVMIR(mlir::ModuleOp lowered,
+                                                    LLVMContext &context,
+                                                    StringRef name) {
+  auto module = mlir::translateModuleToLLVMIR(lowered, context);
+  if (!module)
+    return createStringError("failed to translate kernel '" + name +
+                             "' to LLVM IR");
+  return std::move(module);
+}
 
 Error optimizeKernelModule(Module &module, TargetMachine *tm) {
   // Tile buffers are a few KB and sit in the L1 cache. LLVM would turn
