@@ -56,6 +56,12 @@ typedef enum tilerun_status {
 /** "0.3.0". */
 const char *tilerun_version(void);
 
+/** The machine kernels are compiled for: the process triple and the host
+    CPU's name, e.g. "x86_64-pc-linux-gnu sapphirerapids". A binary from
+    tilerun_kernel_binary loads only where this is the same, so caches of
+    binaries key on it. */
+const char *tilerun_host_target(void);
+
 /** The message of the last failed call on this thread; a call that can
     fail clears it when it succeeds. Valid until the next tilerun call on
     this thread. */

@@ -252,6 +252,11 @@ extern "C" {
 
 const char *tilerun_version(void) { return "0.3.0"; }
 
+const char *tilerun_host_target(void) {
+  static const std::string target = hostCPU();
+  return target.c_str();
+}
+
 const char *tilerun_last_error(void) { return lastError.c_str(); }
 
 void tilerun_context_options_init(tilerun_context_options_t *options) {

@@ -197,3 +197,20 @@ def test_checked_mode_names_the_line_and_the_buffer(monkeypatch):
     x = torch.randn(1024)
     tail_load_kernel[(4,)](x, out, 1024, BLOCK=256)
     assert torch.equal(out, x)
+
+
+def test_backend_hash_names_the_version_and_the_cpu():
+    from tilerun.backend.compiler import TilerunBackend
+    target = triton.runtime.driver.active.get_current_target()
+    key = TilerunBackend(target).hash()
+    assert tilerun.version() in key and tilerun.host_target() in key
+
+
+def test_backend_module_imports_before_triton():
+    # The backend's compiler module imported first: Triton's discovery of
+    # backends, run by that import, must still find its BaseBackend.
+    import subprocess
+    import sys
+    code = ("import tilerun.backend.compiler as c, triton.backends as b; "
+            "assert b.backends['tilerun'].compiler is c.TilerunBackend")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -114,7 +114,7 @@ the launch returns.
 from ._args import Buffer, Param
 from ._descriptor import TensorDescriptor
 from ._errors import ArgumentError, CompileError, LaunchError, TilerunError
-from ._kernel import Kernel, compile, load, version
+from ._kernel import Kernel, compile, host_target, load, version
 
 __version__ = "0.3.0"
 
@@ -128,6 +128,7 @@ __all__ = [
     "TensorDescriptor",
     "TilerunError",
     "compile",
+    "host_target",
     "load",
     "version",
 ]

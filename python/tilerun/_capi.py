@@ -103,6 +103,7 @@ _P = ctypes.POINTER
 # name: (restype, argtypes)
 _PROTOTYPES = {
     "tilerun_version": (ctypes.c_char_p, []),
+    "tilerun_host_target": (ctypes.c_char_p, []),
     "tilerun_last_error": (ctypes.c_char_p, []),
     "tilerun_context_options_init": (None, [_P(ContextOptions)]),
     "tilerun_context_create": (_enum, [_P(ContextOptions), _P(_handle)]),

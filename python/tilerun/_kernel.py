@@ -347,3 +347,9 @@ def compile(src, kernel=None, *, checked=None, max_program_bytes=0, threads=0,
 def version():
     """The library's version string ("0.3.0"); loads the library."""
     return _decode(_capi.lib().tilerun_version())
+
+
+def host_target():
+    """The machine kernels compile for ("x86_64-pc-linux-gnu sapphirerapids"):
+    binaries load only where it is the same. Loads the library."""
+    return _decode(_capi.lib().tilerun_host_target())

@@ -318,6 +318,11 @@ TEST(CAPINullArguments, AreRefusedNotDereferenced) {
   tilerun_kernel_destroy(nullptr);
   tilerun_free(nullptr);
   EXPECT_STREQ(tilerun_version(), "0.3.0");
+  // The triple, a space, the host CPU's name: what binaries are checked
+  // against when they load.
+  std::string target = tilerun_host_target();
+  EXPECT_NE(target.find(' '), std::string::npos);
+  EXPECT_GT(target.size(), target.find(' ') + 1);
 }
 
 } // namespace

@@ -72,6 +72,8 @@ def main():
     ap.add_argument("--sample", action="store_true")
     ap.add_argument("-k", dest="expr", default=None)
     ap.add_argument("--triton-tests", default=DEFAULT_TESTS)
+    ap.add_argument("-n", dest="workers", type=int, default=0,
+                    help="pytest-xdist worker processes (0: run in this process)")
     opts = ap.parse_args()
     expected = load_expectations()
     if not os.path.isdir(opts.triton_tests):
@@ -84,6 +86,8 @@ def main():
         expr = opts.expr or (SAMPLE if opts.sample else None)
         if expr:
             cmd += ["-k", expr]
+        if opts.workers:
+            cmd += ["-n", str(opts.workers)]
         # Triton's test tree may be read-only: no bytecode or cache written there.
         env = dict(os.environ, TRITON_CACHE_DIR=os.path.join(tmp, "triton-cache"), PYTHONDONTWRITEBYTECODE="1")
         subprocess.run(cmd, cwd=os.path.abspath(opts.triton_tests), env=env,

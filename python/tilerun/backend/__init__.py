@@ -16,4 +16,9 @@ first compile or launch, and a missing one is reported there, with the
 reason, never at ``import triton``.
 """
 
-from .activate import activate, is_cpu_active  # noqa: F401
+# Triton first: importing it discovers the backends, this one's compiler
+# module among them, which must not find itself half imported (as it would
+# if `import tilerun.backend.compiler` came before any `import triton`).
+import triton  # noqa: F401,E402
+
+from .activate import activate, is_cpu_active  # noqa: F401,E402

@@ -39,8 +39,10 @@ class TilerunBackend(BaseBackend):
         self._compiled = {}
 
     def hash(self) -> str:
-        import tilerun
-        return f"tilerun-{tilerun.__version__}-{self.target.arch}"
+        # Binaries are native code for this CPU: Triton's cache must not
+        # hand one built elsewhere (a shared cache directory) to this one.
+        tilerun = _native()
+        return f"tilerun-{tilerun.version()}-{tilerun.host_target()}-{self.target.arch}"
 
     def parse_options(self, opts) -> Any:
         args = {k: opts[k] for k in CPUOptions.__dataclass_fields__ if k in opts and opts[k] is not None}
