@@ -1,11 +1,13 @@
 """The compiler half of tilerun's Triton backend (Triton's BaseBackend).
 
 Stages: ``ttir`` (Triton's own TTIR passes, as its CUDA backend runs them),
-``ttgir`` (Gluon kernels and ``.ttgir`` files, passed through: tilerun reads
-TTGIR as Triton prints it), ``llir`` (tilerun's LLVM IR, so
-``kernel.asm["llir"]`` exists) and ``tlrbin`` (the compiled kernel: object
-code and signature, as tilerun_kernel_binary makes it, which Triton stores in
-its cache and the driver loads back without compiling).
+``ttgir`` (for ``@gluon.jit`` kernels the passes of NVIDIA's gluon_to_ttgir
+stage, which resolve Gluon's auto layouts; Triton's TTIR and ``.ttgir`` files
+pass through: tilerun reads TTIR and TTGIR as Triton prints them), ``llir``
+(tilerun's LLVM IR, so ``kernel.asm["llir"]`` exists) and ``tlrbin`` (the
+compiled kernel: object code and signature, as tilerun_kernel_binary makes
+it, which Triton stores in its cache and the driver loads back without
+compiling).
 """
 
 import functools
@@ -87,6 +89,33 @@ class TilerunBackend(BaseBackend):
     def make_ttgir(mod, metadata, options):
         return mod
 
+    @staticmethod
+    def gluon_to_ttgir(mod, metadata, options):
+        """Gluon's frontend emits TTGIR with auto layouts (gluon.set_auto_layout,
+        #gluon.auto_encoding) and leaves coalesced layouts to infer: the passes
+        of NVIDIA's gluon_to_ttgir stage resolve them, so that the result is
+        the TTGIR Triton prints for the kernel (what tilerun reads).
+
+        The target stays cpu:<machine>: Gluon 3.6 checks no target in its
+        Hopper APIs (tma, mbarrier, warpgroup_mma, warp_specialize), and
+        what does (target_info.cuda_capability_geq, _internal_testing's
+        is_hopper) asks for backend "cuda" first, which only Triton's own
+        CUDA backend may claim."""
+        from triton._C.libtriton import ir, passes, nvidia
+        pm = ir.pass_manager(mod.context)
+        pm.enable_debug()
+        passes.gluon.add_inliner(pm)
+        passes.gluon.add_infer_coalesced_encodings(pm)
+        passes.gluon.add_resolve_auto_encodings(pm)
+        nvidia.passes.ttnvgpuir.add_tma_lowering(pm)
+        passes.gluon.add_canonicalizer(pm)
+        passes.common.add_sccp(pm)
+        passes.ttir.add_loop_aware_cse(pm)
+        passes.gluon.add_canonicalizer(pm)
+        passes.ttgpuir.add_combine_tensor_select_and_if(pm)
+        pm.run(mod, "gluon_to_ttgir")
+        return mod
+
     def make_llir(self, src, metadata, options):
         tilerun = _native()
         text = src if isinstance(src, str) else str(src)
@@ -105,6 +134,9 @@ class TilerunBackend(BaseBackend):
     def add_stages(self, stages, options, language=Language.TRITON):
         if language == Language.TRITON:
             stages["ttir"] = lambda src, metadata: self.make_ttir(src, metadata, options)
-        stages["ttgir"] = lambda src, metadata: self.make_ttgir(src, metadata, options)
+        if language == Language.GLUON:
+            stages["ttgir"] = lambda src, metadata: self.gluon_to_ttgir(src, metadata, options)
+        else:
+            stages["ttgir"] = lambda src, metadata: self.make_ttgir(src, metadata, options)
         stages["llir"] = lambda src, metadata: self.make_llir(src, metadata, options)
         stages["tlrbin"] = lambda src, metadata: self.make_binary(src, metadata, options)
