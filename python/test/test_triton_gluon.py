@@ -426,3 +426,82 @@ def test_checked_mode_reports_a_shared_memory_index_out_of_range():
     with pytest.raises(tilerun.LaunchError,
                        match=r"out-of-bounds ttg.local_store at .*test_triton_gluon.py:\d+.*outside its allocation"):
         ring_index_kernel[(1,)](x, out, 4, 128, tilerun_checked=True)
+
+
+# ---------------------------------------------------------------- the corpus
+# Every Gluon case of the extra corpus, from its Python: the generator that
+# made the corpus on an H200 (test/Inputs/gen_extra_corpus.py) runs here with
+# CPU tensors through the backend, and each kernel is launched again on the
+# corpus' stored inputs and compared with what the GPU left in its outputs.
+GENERATOR = os.path.join(ROOT, "test", "Inputs", "gen_extra_corpus.py")
+EXTRA_CORPUS = os.path.join(ROOT, "test", "Inputs", "corpus-extra", "triton-3.6")
+GLUON_CASES = sorted(n for n in (os.listdir(EXTRA_CORPUS) if os.path.isdir(EXTRA_CORPUS) else [])
+                     if n.startswith("gluon_"))
+
+
+@pytest.fixture(scope="module")
+def generator():
+    import json
+    source = open(GENERATOR, encoding="utf-8").read()
+    assert 'DEV = "cuda"' in source
+    namespace = {"__name__": "gen_extra_corpus", "__file__": GENERATOR}
+    exec(compile(source.replace('DEV = "cuda"', 'DEV = "cpu"'), GENERATOR, "exec"), namespace)
+    cases = {name: (fn, kw) for name, fn, kw in namespace["GLUON_CASES"] + namespace["GLUON_CASES_HOPPER"]}
+    return namespace, cases, json
+
+
+def _storage(value):
+    """The tensor behind a launch argument (a host descriptor's base)."""
+    return value if isinstance(value, torch.Tensor) else value.base
+
+
+@pytest.mark.parametrize("name", GLUON_CASES)
+def test_extra_corpus_gluon_kernel_matches_the_gpu(name, generator, monkeypatch):
+    from triton.runtime.jit import JITFunction
+    namespace, cases, json = generator
+    assert name in cases, f"{name} is in the corpus but not in the generator"
+    case_dir = os.path.join(EXTRA_CORPUS, name)
+    case = json.load(open(os.path.join(case_dir, "case.json")))
+
+    launches = {}
+    run = JITFunction.run
+
+    def recording_run(self, *args, grid, warmup, **kwargs):
+        launches[self] = (grid, args, kwargs)
+        return run(self, *args, grid=grid, warmup=warmup, **kwargs)
+
+    monkeypatch.setattr(JITFunction, "run", recording_run)
+    compared = []
+
+    def record(case_name, kernel, jitfn, grid, args, outputs, tol=None, note=""):
+        # The generator's launch compiled the kernel on random inputs; run it
+        # again on the GPU run's inputs, outputs poisoned.
+        grid, largs, kwargs = launches[jitfn]
+        bound = dict(zip(jitfn.arg_names, largs))
+        bound.update({k: v for k, v in kwargs.items() if k in jitfn.arg_names})
+        for arg in case["args"]:
+            if arg["kind"] in ("buffer", "tensordesc"):
+                t = _storage(bound[arg["name"]])
+                data = torch.from_numpy(np.load(os.path.join(case_dir, arg["file"])))
+                t.copy_(data.view(t.dtype).reshape(t.shape))
+        for out in case["outputs"]:
+            t = _storage(bound[out["arg"]])
+            t.fill_(float("nan") if t.dtype.is_floating_point else -7)
+        jitfn.run(*largs, grid=grid, warmup=False, **kwargs)
+        for out in case["outputs"]:
+            want = np.load(os.path.join(case_dir, out["file"]))
+            got = _storage(bound[out["arg"]]).detach()
+            if got.dtype == torch.bfloat16:
+                got = got.view(torch.int16)
+            got = got.numpy().view(want.dtype).reshape(want.shape)
+            if want.dtype.kind == "f":
+                np.testing.assert_allclose(got, want, rtol=out["rtol"], atol=out["atol"], equal_nan=True,
+                                           err_msg=f"{name}: {out['arg']}")
+            else:
+                np.testing.assert_array_equal(got, want, err_msg=f"{name}: {out['arg']}")
+            compared.append(out["arg"])
+
+    monkeypatch.setitem(namespace, "record", record)
+    fn, kw = cases[name]
+    fn(name, **{k: (v() if callable(v) else v) for k, v in kw.items()})
+    assert compared == [out["arg"] for out in case["outputs"]]
