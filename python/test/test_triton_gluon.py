@@ -429,25 +429,44 @@ def test_checked_mode_reports_a_shared_memory_index_out_of_range():
 
 
 # ---------------------------------------------------------------- the corpus
-# Every Gluon case of the extra corpus, from its Python: the generator that
-# made the corpus on an H200 (test/Inputs/gen_extra_corpus.py) runs here with
-# CPU tensors through the backend, and each kernel is launched again on the
-# corpus' stored inputs and compared with what the GPU left in its outputs.
-GENERATOR = os.path.join(ROOT, "test", "Inputs", "gen_extra_corpus.py")
-EXTRA_CORPUS = os.path.join(ROOT, "test", "Inputs", "corpus-extra", "triton-3.6")
-GLUON_CASES = sorted(n for n in (os.listdir(EXTRA_CORPUS) if os.path.isdir(EXTRA_CORPUS) else [])
-                     if n.startswith("gluon_"))
+# Every Gluon case of the corpora, from its Python: the generator that made
+# a corpus on an H200 runs here with CPU tensors through the backend, and
+# each kernel is launched again on the corpus' stored inputs and compared
+# with what the GPU left in its outputs. The extra corpus' generator is in
+# the tree (test/Inputs/gen_extra_corpus.py); the main corpus' is in the
+# project's shared notes beside the checkout (its cases run where it is).
+CORPORA = {
+    "extra": (os.path.join(ROOT, "test", "Inputs", "gen_extra_corpus.py"),
+              os.path.join(ROOT, "test", "Inputs", "corpus-extra", "triton-3.6"),
+              ("GLUON_CASES", "GLUON_CASES_HOPPER")),
+    "main": (os.path.join(ROOT, "..", "shared", "corpus", "gen_corpus.py"),
+             os.path.join(ROOT, "test", "Inputs", "corpus", "triton-3.6"),
+             ("CASES",)),
+}
+CORPUS_CASES = [(corpus, name) for corpus, (_, case_root, _) in sorted(CORPORA.items())
+                for name in sorted(os.listdir(case_root) if os.path.isdir(case_root) else [])
+                if name.startswith("gluon_")]
 
 
 @pytest.fixture(scope="module")
-def generator():
-    import json
-    source = open(GENERATOR, encoding="utf-8").read()
-    assert 'DEV = "cuda"' in source
-    namespace = {"__name__": "gen_extra_corpus", "__file__": GENERATOR}
-    exec(compile(source.replace('DEV = "cuda"', 'DEV = "cpu"'), GENERATOR, "exec"), namespace)
-    cases = {name: (fn, kw) for name, fn, kw in namespace["GLUON_CASES"] + namespace["GLUON_CASES_HOPPER"]}
-    return namespace, cases, json
+def generators():
+    """Each corpus' generator, run once (it only defines kernels and cases),
+    with its device set to the CPU."""
+    loaded = {}
+
+    def load(corpus):
+        if corpus not in loaded:
+            path, _, lists = CORPORA[corpus]
+            if not os.path.exists(path):
+                pytest.skip(f"{path} is not beside the checkout")
+            source = open(path, encoding="utf-8").read()
+            assert 'DEV = "cuda"' in source
+            namespace = {"__name__": "corpus_generator", "__file__": path}
+            exec(compile(source.replace('DEV = "cuda"', 'DEV = "cpu"'), path, "exec"), namespace)
+            cases = {name: (fn, kw) for lst in lists for name, fn, kw in namespace[lst]}
+            loaded[corpus] = namespace, cases
+        return loaded[corpus]
+    return load
 
 
 def _storage(value):
@@ -455,12 +474,13 @@ def _storage(value):
     return value if isinstance(value, torch.Tensor) else value.base
 
 
-@pytest.mark.parametrize("name", GLUON_CASES)
-def test_extra_corpus_gluon_kernel_matches_the_gpu(name, generator, monkeypatch):
+@pytest.mark.parametrize("corpus,name", CORPUS_CASES)
+def test_corpus_gluon_kernel_matches_the_gpu(corpus, name, generators, monkeypatch):
+    import json
     from triton.runtime.jit import JITFunction
-    namespace, cases, json = generator
-    assert name in cases, f"{name} is in the corpus but not in the generator"
-    case_dir = os.path.join(EXTRA_CORPUS, name)
+    namespace, cases = generators(corpus)
+    assert name in cases, f"{name} is in the corpus but not in its generator"
+    case_dir = os.path.join(CORPORA[corpus][1], name)
     case = json.load(open(os.path.join(case_dir, "case.json")))
 
     launches = {}
@@ -473,7 +493,7 @@ def test_extra_corpus_gluon_kernel_matches_the_gpu(name, generator, monkeypatch)
     monkeypatch.setattr(JITFunction, "run", recording_run)
     compared = []
 
-    def record(case_name, kernel, jitfn, grid, args, outputs, tol=None, note=""):
+    def record(case_name, kernel, jitfn, grid, args, outputs, *unused, **also_unused):
         # The generator's launch compiled the kernel on random inputs; run it
         # again on the GPU run's inputs, outputs poisoned.
         grid, largs, kwargs = launches[jitfn]

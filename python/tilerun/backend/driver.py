@@ -145,11 +145,30 @@ class CPULauncher:
             launch_exit_hook(launch_metadata)
 
 
+def _register_as_cpu():
+    """Files this backend under the name ``cpu`` in Triton's registry
+    (triton.backends.backends), the name PyTorch looks a CPU backend up by
+    (triton-cpu's): Inductor's set_driver_to_cpu() before every CPU kernel
+    (else "Could not find an active CPU backend", and no switch back to this
+    driver), has_triton() and the cpu device interface. The entry point's
+    name stays as installed: the entry is renamed, not copied, since two
+    entries would make two compatible backends for make_backend() and two
+    active drivers."""
+    from triton.backends import backends
+    if "cpu" in backends:
+        return
+    for name, backend in list(backends.items()):
+        if backend.driver is CPUDriver:
+            backends["cpu"] = backends.pop(name)
+            return
+
+
 class CPUDriver(DriverBase):
     def __init__(self):
         super().__init__()
         self.utils = _Utils()
         self.launcher_cls = CPULauncher
+        _register_as_cpu()
 
     @classmethod
     def is_active(cls):
