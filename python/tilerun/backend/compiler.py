@@ -12,6 +12,7 @@ compiling).
 
 import functools
 import hashlib
+import re
 from typing import Any, Dict
 
 from triton.backends.compiler import BaseBackend, GPUTarget, Language
@@ -24,6 +25,14 @@ def _native():
     """The tilerun package's native side, loaded on first use."""
     import tilerun
     return tilerun
+
+
+def _program_bytes(llvm_ir, name):
+    """The bytes of tile buffers and shared memory one program uses (the
+    constant ``__tilerun_program_bytes_<kernel>`` of tilerun's LLVM IR)."""
+    m = re.search(r"^@__tilerun_program_bytes_" + re.escape(name) + r" = .*constant i64 (\d+)",
+                  llvm_ir, re.M)
+    return int(m.group(1)) if m else 0
 
 
 class TilerunBackend(BaseBackend):
@@ -121,7 +130,9 @@ class TilerunBackend(BaseBackend):
         text = src if isinstance(src, str) else str(src)
         kernel = tilerun.compile(text, checked=options.tilerun_checked, threads=0)
         metadata["name"] = kernel.name
-        metadata["shared"] = 0
+        # Shared memory is the program's stack frame: its tile buffers and
+        # shared-memory allocations, which tilerun sums at compile time.
+        metadata["shared"] = _program_bytes(kernel.llvm_ir, kernel.name)
         key = hashlib.sha256(text.encode()).hexdigest()
         metadata["tilerun_key"] = key
         self._compiled[key] = kernel

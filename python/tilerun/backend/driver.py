@@ -58,8 +58,10 @@ class _Utils:
         import tilerun
         k = tilerun.load(kernel)
         # (module, function, n_regs, n_spills, n_max_threads): a CPU program
-        # has no thread limit Triton could check.
-        return None, k, 0, 0, 1 << 30
+        # has no thread limit Triton could check. n_regs is nominal (a core's
+        # 16 general and 16 vector registers), never 0: occupancy heuristics
+        # such as Triton's fused-softmax tutorial divide max_num_regs by it.
+        return None, k, 32, 0, 1 << 30
 
     @staticmethod
     def get_device_properties(device):

@@ -6,9 +6,11 @@ KeyError for a keyword that is neither a kernel parameter nor an option.
 Most have no meaning on a CPU and are ignored: num_warps, num_ctas,
 num_stages, warp_size, maxnreg, ptx_*, enable_fp_fusion,
 enable_reflect_ftz, launch_cooperative_grid, launch_pdl, extern_libs,
-cluster_dims and instrumentation_mode. ``debug`` keeps tl.device_assert
-(Triton's frontend drops asserts without it), and ``tilerun_checked`` (or
-TILERUN_TRITON_CHECK=1) bounds-checks every access.
+cluster_dims and instrumentation_mode, and HIPOptions' waves_per_eu,
+matrix_instr_nonkdim, kpack, allow_flush_denorm and schedule_hint.
+``debug`` keeps tl.device_assert (Triton's frontend drops asserts without
+it), and ``tilerun_checked`` (or TILERUN_TRITON_CHECK=1) bounds-checks every
+access.
 """
 
 import dataclasses
@@ -49,6 +51,13 @@ class CPUOptions:
     arch: str = None
     instrumentation_mode: str = ""
     cluster_dims: tuple = (1, 1, 1)
+    # HIPOptions' tuning keywords, so that the configs Triton's tutorials
+    # choose on a non-CUDA target (matrix_instr_nonkdim) launch too.
+    waves_per_eu: int = 0
+    matrix_instr_nonkdim: int = 0
+    kpack: int = 1
+    allow_flush_denorm: bool = False
+    schedule_hint: str = "none"
     tilerun_checked: bool = dataclasses.field(default_factory=_checked_default)
 
     def __post_init__(self):
