@@ -56,12 +56,15 @@ class _Utils:
     @staticmethod
     def load_binary(name, kernel, shared, device):
         import tilerun
+        # The module is the kernel too, never None: while it is None, Triton
+        # loads the binary again, and makes a new launcher, at every launch
+        # (CompiledKernel._init_handles, which launch_metadata calls).
         k = tilerun.load(kernel)
         # (module, function, n_regs, n_spills, n_max_threads): a CPU program
         # has no thread limit Triton could check. n_regs is nominal (a core's
         # 16 general and 16 vector registers), never 0: occupancy heuristics
         # such as Triton's fused-softmax tutorial divide max_num_regs by it.
-        return None, k, 32, 0, 1 << 30
+        return k, k, 32, 0, 1 << 30
 
     @staticmethod
     def get_device_properties(device):
