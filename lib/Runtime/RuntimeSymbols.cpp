@@ -35,6 +35,9 @@ static llvm::orc::SymbolMap runtimeSymbolMap(llvm::orc::MangleAndInterner intern
       {"tilerun_mbarrier_wait", reinterpret_cast<void *>(&tilerun_mbarrier_wait)},
       {"__truncsfbf2", reinterpret_cast<void *>(&tilerun_truncsfbf2)},
       {"__truncdfbf2", reinterpret_cast<void *>(&tilerun_truncdfbf2)},
+      {"__truncdfhf2", reinterpret_cast<void *>(&tilerun_truncdfhf2)},
+      {"__truncsfhf2", reinterpret_cast<void *>(&tilerun_truncsfhf2)},
+      {"__extendhfsf2", reinterpret_cast<void *>(&tilerun_extendhfsf2)},
   };
   llvm::orc::SymbolMap map;
   for (const Hook &h : hooks)

@@ -17,6 +17,7 @@ torch = pytest.importorskip("torch", reason="torch is not installed in this envi
 
 from triton.experimental import gluon  # noqa: E402
 from triton.experimental.gluon import language as gl  # noqa: E402
+from triton.experimental.gluon.language.extra import libdevice  # noqa: E402
 from triton.experimental.gluon.language.nvidia import hopper  # noqa: E402
 from triton.experimental.gluon.language.nvidia.ampere import async_copy  # noqa: E402
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier, tma  # noqa: E402
@@ -268,6 +269,64 @@ def test_hopper_warpgroup_mma():
     c = torch.full((M, N), float("nan"))
     wgmma_kernel[(1,)](a, b, c, M, N, K, num_warps=4)
     torch.testing.assert_close(c, a.float() @ b.float() + 1.0, rtol=1e-4, atol=1e-4)
+
+
+@gluon.jit
+def wgmma_f16_acc_kernel(a_ptr, b_ptr, c_ptr, M: gl.constexpr, N: gl.constexpr, K: gl.constexpr):
+    # An f16 accumulator: the lowering rounds f64 -> f16 (__truncdfhf2 where
+    # LLVM has no instruction for it), which a Python process's JIT must
+    # find without libgcc in its global scope.
+    blk: gl.constexpr = gl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
+    rm = gl.arange(0, M, layout=gl.SliceLayout(1, blk))
+    rk = gl.arange(0, K, layout=gl.SliceLayout(0, blk))
+    rk2 = gl.arange(0, K, layout=gl.SliceLayout(1, blk))
+    rn = gl.arange(0, N, layout=gl.SliceLayout(0, blk))
+    a_s = gl.allocate_shared_memory(gl.float16, [M, K], gl.NVMMASharedLayout.get_default_for([M, K], gl.float16),
+                                    gl.load(a_ptr + rm[:, None] * K + rk[None, :]))
+    b_s = gl.allocate_shared_memory(gl.float16, [K, N], gl.NVMMASharedLayout.get_default_for([K, N], gl.float16),
+                                    gl.load(b_ptr + rk2[:, None] * N + rn[None, :]))
+    hopper.fence_async_shared()
+    mma: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, N, 16])
+    om = gl.arange(0, M, layout=gl.SliceLayout(1, mma))
+    on = gl.arange(0, N, layout=gl.SliceLayout(0, mma))
+    acc = gl.load(c_ptr + om[:, None] * N + on[None, :])
+    acc = hopper.warpgroup_mma(a_s, b_s, acc)
+    gl.store(c_ptr + om[:, None] * N + on[None, :], acc)
+
+
+def test_hopper_warpgroup_mma_with_an_f16_accumulator():
+    M, N, K = 64, 32, 64
+    a, b = torch.randn(M, K).half(), torch.randn(K, N).half()
+    c = (torch.randn(M, N) * 4).half()
+    want = c.clone()
+    wgmma_f16_acc_kernel[(1,)](a, b, c, M, N, K, num_warps=4)
+    # The GPU's rounding: an f32 sum over each K step of 16 (wgmma's K for
+    # f16), rounded to f16 after it; the products are exact in f32.
+    for k0 in range(0, K, 16):
+        s = want.float()
+        for k in range(k0, k0 + 16):
+            s = s + a[:, k:k + 1].float() * b[k:k + 1].float()
+        want = s.half()
+    torch.testing.assert_close(c, want, rtol=0, atol=0)
+
+
+@gluon.jit
+def fast_math_kernel(x_ptr, y_ptr, out_ptr, N: gl.constexpr):
+    lay: gl.constexpr = gl.BlockedLayout([1], [32], [gl.num_warps()], [0])
+    offs = gl.arange(0, N, layout=lay)
+    x = gl.load(x_ptr + offs)
+    y = gl.load(y_ptr + offs)
+    gl.store(out_ptr + offs, libdevice.fast_expf(x))
+    gl.store(out_ptr + N + offs, libdevice.fast_dividef(x, y))
+
+
+def test_libdevice_fast_intrinsics():
+    N = 128
+    x, y = torch.randn(N), torch.rand(N) + 0.5
+    out = torch.empty(2 * N)
+    fast_math_kernel[(1,)](x, y, out, N, num_warps=4)
+    torch.testing.assert_close(out[:N], torch.exp(x), rtol=2e-6, atol=1e-6)
+    torch.testing.assert_close(out[N:], x / y, rtol=2e-6, atol=1e-6)
 
 
 @gluon.jit

@@ -52,6 +52,15 @@ void tilerun_print_f64(const char *prefix, int32_t pidX, int32_t pidY,
 /// float's register, which is where the ABI puts a bf16 return value.
 float tilerun_truncsfbf2(float x);
 float tilerun_truncdfbf2(double x);
+/// f64 / f32 -> f16 rounded once to nearest-even, and f16 -> f32: what LLVM
+/// calls `__truncdfhf2` (f64 -> f16 on x86 without AVX512-FP16),
+/// `__truncsfhf2` and `__extendhfsf2` (without F16C). libgcc has them, but
+/// where it is loaded only with local scope (a Python process that got it
+/// through an extension module) the JIT cannot find them. f16 travels in
+/// the low 16 bits of a float's register, as bf16 does.
+float tilerun_truncdfhf2(double x);
+float tilerun_truncsfhf2(float x);
+float tilerun_extendhfsf2(float h);
 }
 
 

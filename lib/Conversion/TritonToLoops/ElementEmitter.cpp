@@ -173,6 +173,19 @@ Value emitLibdevice(TileLowering &tl, OpBuilder &b, Location loc,
       (base == "isnand" || base == "isinfd" || base == "signbitd" ||
        base == "isfinited"))
     base = base.drop_back();
+  // CUDA's fast intrinsics (__nv_fast_expf, ...) trade accuracy for speed on
+  // the GPU; here they are the accurate function (fast_exp10: 2^(x log2 10),
+  // as the GPU computes it; fast_fdivide: a division).
+  if (base.consume_front("fast_") && args.size() && args[0].getType().isF32()) {
+    if (base == "fdivide" && args.size() == 2)
+      return arith::DivFOp::create(b, loc, args[0], args[1]);
+    if (base == "exp10" && args.size() == 1) {
+      Value log2Of10 = arith::ConstantOp::create(
+          b, loc, b.getF32FloatAttr(3.32192809488736234787f));
+      return math::Exp2Op::create(
+          b, loc, arith::MulFOp::create(b, loc, args[0], log2Of10));
+    }
+  }
   // Functions where a math-dialect expansion loses accuracy, or that have
   // no math op: the C library computes them correctly rounded enough.
   if (args.size() && isa<FloatType>(args[0].getType()) &&

@@ -214,3 +214,46 @@ extern "C" float tilerun_truncdfbf2(double x) {
   return inLowBits(toBF16Bits(f));
 }
 
+
+namespace {
+/// f64 -> f16 bits, rounded once to nearest-even; NaN stays a quiet NaN with
+/// the sign and the top of the payload.
+uint16_t toF16Bits(double x) {
+  uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  uint16_t sign = static_cast<uint16_t>((bits >> 48) & 0x8000u);
+  double a = std::fabs(x);
+  if (std::isnan(x))
+    return sign | 0x7e00u | static_cast<uint16_t>((bits >> 42) & 0x1ffu);
+  // 65520 lies halfway between the largest half (65504) and 2^16: it and
+  // everything above round to infinity.
+  if (a >= 65520.0)
+    return sign | 0x7c00u;
+  if (a < 0x1p-14) // subnormal (or zero): units of 2^-24, exact scaling
+    return sign | static_cast<uint16_t>(std::nearbyint(a * 0x1p24));
+  int e;
+  std::frexp(a, &e); // a = f * 2^e, f in [0.5, 1)
+  --e;               // a in [2^e, 2^(e+1)), e in [-14, 15]
+  // 11 significant bits in [1024, 2048]; 2048 carries into the exponent.
+  uint32_t m = static_cast<uint32_t>(std::nearbyint(std::ldexp(a, 10 - e)));
+  return sign | static_cast<uint16_t>((static_cast<uint32_t>(e + 15) << 10) + m - 1024u);
+}
+} // namespace
+
+extern "C" float tilerun_truncdfhf2(double x) { return inLowBits(toF16Bits(x)); }
+/// f32 -> f16: the f32 widens to f64 exactly, so this also rounds once.
+extern "C" float tilerun_truncsfhf2(float x) { return inLowBits(toF16Bits(x)); }
+extern "C" float tilerun_extendhfsf2(float h) {
+  uint32_t low;
+  std::memcpy(&low, &h, sizeof low);
+  uint32_t sign = (low & 0x8000u) << 16, exp = (low >> 10) & 0x1fu, man = low & 0x3ffu;
+  if (exp == 0x1f) { // inf / NaN (the payload kept, quiet)
+    uint32_t out = sign | 0x7f800000u | (man << 13) | (man ? 0x400000u : 0u);
+    float f;
+    std::memcpy(&f, &out, sizeof f);
+    return f;
+  }
+  float mag = exp ? std::ldexp(static_cast<float>(man | 0x400u), static_cast<int>(exp) - 25)
+                  : std::ldexp(static_cast<float>(man), -24);
+  return sign ? -mag : mag;
+}
