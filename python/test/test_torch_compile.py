@@ -203,3 +203,21 @@ def test_matmul_template_through_tl_dot(launches):
         torch.testing.assert_close(compiled(a, b), f(a, b), rtol=RTOL, atol=ATOL)
     names = launches.take()
     assert any(n.startswith("triton_tem_") for n in names), names
+
+
+def test_kernels_load_once(launches, monkeypatch):
+    # Relaunching a compiled graph loads no binary again: Triton reloads a
+    # kernel (and remakes its launcher) at each launch while the driver's
+    # load_binary returns no module.
+    def f(x):
+        return torch.sigmoid(x) * x + 1
+
+    compiled = torch.compile(f)
+    x = torch.randn(1000)
+    compiled(x)
+    loads = []
+    real_load = tilerun.load
+    monkeypatch.setattr(tilerun, "load", lambda *a, **k: loads.append(1) or real_load(*a, **k))
+    for _ in range(3):
+        torch.testing.assert_close(compiled(x), f(x))
+    assert len(launches.take()) >= 4 and not loads
