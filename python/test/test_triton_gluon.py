@@ -311,6 +311,37 @@ def test_hopper_warpgroup_mma_with_an_f16_accumulator():
 
 
 @gluon.jit
+def wgmma_fp8_kernel(a_ptr, b_ptr, c_ptr, M: gl.constexpr, N: gl.constexpr, K: gl.constexpr):
+    blk: gl.constexpr = gl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
+    rm = gl.arange(0, M, layout=gl.SliceLayout(1, blk))
+    rk = gl.arange(0, K, layout=gl.SliceLayout(0, blk))
+    rk2 = gl.arange(0, K, layout=gl.SliceLayout(1, blk))
+    rn = gl.arange(0, N, layout=gl.SliceLayout(0, blk))
+    dt: gl.constexpr = a_ptr.dtype.element_ty
+    a_s = gl.allocate_shared_memory(dt, [M, K], gl.NVMMASharedLayout.get_default_for([M, K], dt),
+                                    gl.load(a_ptr + rm[:, None] * K + rk[None, :]))
+    b_s = gl.allocate_shared_memory(dt, [K, N], gl.NVMMASharedLayout.get_default_for([K, N], dt),
+                                    gl.load(b_ptr + rk2[:, None] * N + rn[None, :]))
+    hopper.fence_async_shared()
+    mma: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, N, 32])
+    acc = hopper.warpgroup_mma(a_s, b_s, gl.zeros([M, N], gl.float32, layout=mma))
+    om = gl.arange(0, M, layout=gl.SliceLayout(1, mma))
+    on = gl.arange(0, N, layout=gl.SliceLayout(0, mma))
+    gl.store(c_ptr + om[:, None] * N + on[None, :], acc)
+
+
+def test_hopper_warpgroup_mma_fp8_with_an_f32_accumulator():
+    # Triton's verifier refuses an fp8 wgmma into f32 unless
+    # max_num_imprecise_acc (the backend's default) is at least 32.
+    M, N, K = 64, 32, 64
+    a = torch.randn(M, K).to(torch.float8_e4m3fn)
+    b = torch.randn(K, N).to(torch.float8_e4m3fn)
+    c = torch.full((M, N), float("nan"))
+    wgmma_fp8_kernel[(1,)](a, b, c, M, N, K, num_warps=4)
+    torch.testing.assert_close(c, a.float() @ b.float(), rtol=1e-5, atol=1e-5)
+
+
+@gluon.jit
 def fast_math_kernel(x_ptr, y_ptr, out_ptr, N: gl.constexpr):
     lay: gl.constexpr = gl.BlockedLayout([1], [32], [gl.num_warps()], [0])
     offs = gl.arange(0, N, layout=lay)

@@ -41,9 +41,11 @@ class CPUOptions:
     deprecated_fp8_dot_operand_dtypes: Tuple[str] = ()
     default_dot_input_precision: str = "ieee"
     allowed_dot_input_precisions: Tuple[str] = ("tf32", "tf32x3", "ieee", "bf16x3", "bf16x6")
-    # Triton passes it to create_dot for fp8 dots, which needs an int (CUDA
-    # sets 0 below sm90): the CPU accumulates exactly.
-    max_num_imprecise_acc_default: int = 0
+    # Triton passes it to create_dot and Gluon's warpgroup_mma for fp8 dots
+    # (an int). CUDA's sm90 value: Triton's verifier of ttng.warp_group_dot
+    # refuses an fp8 wgmma with an f32 accumulator below 32. tilerun ignores
+    # it and accumulates exactly.
+    max_num_imprecise_acc_default: int = 2**30
     extern_libs: dict = None
     debug: bool = False
     backend_name: str = "cpu"

@@ -733,6 +733,14 @@ tilerun::shared::LinearParams
 mlir::triton::gpu::toParams(SharedLinearEncodingAttr enc) {
   tilerun::shared::LinearParams p;
   p.offsetBases = unflatten(enc.getOffsetBases(), enc.getRank());
+  // With several CTAs (num-ctas > 1) the offset bases place one CTA's part
+  // and the block bases say which part each CTA holds. A program runs the
+  // whole cluster, so its shared memory holds every part: the block bits
+  // become the offset's top bits. A zero block basis is a copy the CTAs
+  // share (a broadcast); the program keeps one.
+  for (auto &b : unflatten(enc.getBlockBases(), enc.getRank()))
+    if (llvm::any_of(b, [](int64_t v) { return v != 0; }))
+      p.offsetBases.push_back(b);
   return p;
 }
 
