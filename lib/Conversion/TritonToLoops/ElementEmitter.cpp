@@ -302,6 +302,36 @@ Value clampShift(OpBuilder &b, Location loc, Operation *op, ValueRange args,
   return arith::SelectOp::create(b, loc, tooFar, saturated, r);
 }
 
+/// The divisor of an integer division or remainder, made safe: a divisor
+/// of zero, and -1 under the signed minimum, are undefined behaviour in
+/// LLVM (and trap on x86), while on the GPU they give a value (unspecified
+/// in PTX for zero, the wrapped quotient for the overflow). Both become a
+/// divisor of 1: x / 0 is x and x % 0 is 0, and MIN / -1 is MIN, its
+/// wrapped value, with MIN % -1 = 0. Masked-off elements need this above
+/// all: their loads give 0, and LLVM, free to assume the divisor nonzero,
+/// would otherwise drop the masks of the loads feeding it.
+static Value safeDivisor(OpBuilder &b, Location loc, Operation *op,
+                         ValueRange args) {
+  Value x = args[0], d = args[1];
+  Type t = d.getType();
+  unsigned w = t.getIntOrFloatBitWidth();
+  auto cst = [&](const APInt &v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v));
+  };
+  auto eq = [&](Value a, Value c) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, a, c);
+  };
+  Value one = cst(APInt(w, 1));
+  Value unsafe = eq(d, cst(APInt(w, 0)));
+  if (isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp,
+          arith::FloorDivSIOp>(op))
+    unsafe = arith::OrIOp::create(
+        b, loc, unsafe,
+        arith::AndIOp::create(b, loc, eq(x, cst(APInt::getSignedMinValue(w))),
+                              eq(d, cst(APInt::getAllOnes(w)))));
+  return arith::SelectOp::create(b, loc, unsafe, one, d);
+}
+
 /// f32 subnormals become (signed) zero, as in the GPU's FTZ mode.
 Value flushSubnormal(OpBuilder &b, Location loc, Value x) {
   if (!x.getType().isF32())
@@ -672,6 +702,11 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
               return emitFp8Elementwise(b, op, args, elemTy);
           if (isa<arith::DivFOp>(op) && tl.hasSafeUniformDivisor(op))
             return emitUniformDivision(b, loc, args[0], args[1]);
+          if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp,
+                  arith::RemUIOp, arith::CeilDivSIOp, arith::CeilDivUIOp,
+                  arith::FloorDivSIOp>(op)) {
+            args[1] = safeDivisor(b, loc, op, args);
+          }
           Value r = cloneScalar(b, op, args);
           if (isa<arith::ShLIOp, arith::ShRUIOp, arith::ShRSIOp>(op))
             r = clampShift(b, loc, op, args, r);
