@@ -21,6 +21,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <cstring>
+#include <dlfcn.h>
 
 using namespace llvm;
 
@@ -155,17 +156,29 @@ Error CompileCache::store(const Key &key, StringRef payload) const {
 
 namespace tilerun {
 
-/// The running binary's size and modification time: the compiler is linked
-/// into it, so a rebuilt compiler never reuses objects of the old one even
-/// when the version string did not change.
+/// The size and modification time of the binary this compiler is linked
+/// into (the tool, or libtilerun.so inside a Python or C program), so a
+/// rebuilt compiler never reuses objects of the old one even when the
+/// version string did not change. dladdr names the object holding this
+/// function; LLVM's getMainExecutable would name the process's executable
+/// (python), which a rebuilt library leaves unchanged.
 static std::string buildIdentity() {
   static const std::string identity = [] {
-    std::string exe = sys::fs::getMainExecutable(
-        nullptr, reinterpret_cast<void *>(&buildIdentity));
+    std::string binary;
+    Dl_info info;
+    if (dladdr(reinterpret_cast<void *>(&buildIdentity), &info) &&
+        info.dli_fname && *info.dli_fname)
+      binary = info.dli_fname;
+    else
+      binary = sys::fs::getMainExecutable(
+          nullptr, reinterpret_cast<void *>(&buildIdentity));
+    SmallString<256> real;
+    if (!sys::fs::real_path(binary, real))
+      binary = std::string(real);
     sys::fs::file_status status;
-    if (exe.empty() || sys::fs::status(exe, status))
+    if (binary.empty() || sys::fs::status(binary, status))
       return std::string("unknown");
-    return exe + ":" + std::to_string(status.getSize()) + ":" +
+    return binary + ":" + std::to_string(status.getSize()) + ":" +
            std::to_string(
                status.getLastModificationTime().time_since_epoch().count());
   }();

@@ -643,6 +643,29 @@ def test_cache_dir_option(tmp_path):
     assert first._context is again._context
 
 
+def test_a_rebuilt_library_does_not_reuse_cached_kernels(tmp_path):
+    # The cache key names the library's own file (size and modification
+    # time), so replacing libtilerun.so in place invalidates every entry.
+    import os, shutil, subprocess, sys
+    library = tmp_path / "libtilerun.so.0"
+    shutil.copyfile(_capi.lib()._name, library)
+    cache = tmp_path / "cache"
+    code = "import sys, tilerun; tilerun.compile(sys.argv[1], cache_dir=sys.argv[2])"
+    env = dict(os.environ, TILERUN_LIBRARY=str(library),
+               PYTHONPATH=str(pathlib.Path(tilerun.__file__).parents[1]))
+
+    def entries_after_compile():
+        subprocess.run([sys.executable, "-c", code, str(VEC_ADD), str(cache)], env=env, check=True)
+        return len(list(cache.iterdir()))
+
+    assert entries_after_compile() == 1
+    assert entries_after_compile() == 1  # the same library hits
+    shutil.copyfile(_capi.lib()._name, library)  # "rebuilt": same path, new file
+    stamp = library.stat().st_mtime + 10
+    os.utime(library, (stamp, stamp))
+    assert entries_after_compile() == 2
+
+
 def test_checked_is_chosen_per_compile():
     big = np.zeros(4096, np.float32)  # the real allocation
     x = big[:100]                     # the extent the kernel is given

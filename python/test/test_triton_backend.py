@@ -214,3 +214,41 @@ def test_backend_module_imports_before_triton():
     code = ("import tilerun.backend.compiler as c, triton.backends as b; "
             "assert b.backends['tilerun'].compiler is c.TilerunBackend")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@triton.jit
+def fp8e4b15_up_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    v = tl.load(x_ptr + offs).to(tl.float8e4b15, bitcast=True)
+    tl.store(y_ptr + offs, v.to(tl.float32))
+
+
+@triton.jit
+def fp8e4b15_down_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    v = tl.load(x_ptr + offs).to(tl.float8e4b15)
+    tl.store(y_ptr + offs, v.to(tl.int8, bitcast=True))
+
+
+def test_fp8e4b15_casts_match_the_format():
+    # Every code up to float32 exactly (bias 15, no infinities or NaNs), and
+    # back to the same code but for +-1.875 (0x7F, 0xFF), which the
+    # conversion down clamps to +-1.75 (0x7E, 0xFE) as CUDA's does.
+    codes = torch.arange(256, dtype=torch.int32).to(torch.uint8).view(torch.int8)
+    values = torch.empty(256)
+    fp8e4b15_up_kernel[(1,)](codes, values, BLOCK=256)
+
+    def value_of(code):
+        sign = -1.0 if code & 0x80 else 1.0
+        exponent, mantissa = (code >> 3) & 15, code & 7
+        if exponent == 0:
+            return sign * mantissa / 8 * 2.0**-14
+        return sign * (1 + mantissa / 8) * 2.0**(exponent - 15)
+
+    assert torch.equal(values, torch.tensor([value_of(c) for c in range(256)]))
+    back = torch.empty(256, dtype=torch.int8)
+    fp8e4b15_down_kernel[(1,)](values, back, BLOCK=256)
+    expected = codes.clone()
+    expected[0x7F] = 0x7E
+    expected[0xFF] = -2  # 0xFE, as int8
+    assert torch.equal(back, expected)

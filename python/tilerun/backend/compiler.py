@@ -64,7 +64,8 @@ class TilerunBackend(BaseBackend):
         return (metadata.num_warps, metadata.num_ctas, metadata.shared)
 
     def get_codegen_implementation(self, options):
-        return {"min_dot_size": lambda lhs, rhs: (1, 1, 1)}
+        from .fp8e4b15 import convert_custom_types
+        return {"min_dot_size": lambda lhs, rhs: (1, 1, 1), "convert_custom_types": convert_custom_types}
 
     def get_module_map(self) -> Dict[str, Any]:
         # libdevice calls (tl.extra.libdevice) keep CUDA's symbols: tilerun
