@@ -252,3 +252,19 @@ def test_fp8e4b15_casts_match_the_format():
     expected[0x7F] = 0x7E
     expected[0xFF] = -2  # 0xFE, as int8
     assert torch.equal(back, expected)
+
+
+@triton.jit
+def select_kernel(out_ptr, flag: tl.int1):
+    tl.store(out_ptr, tl.where(flag, 1, 0))
+
+
+def test_an_i1_argument_takes_its_lowest_bit_as_on_cuda():
+    # Triton's CUDA launcher passes an i1 as a byte and the kernel reads
+    # its lowest bit: 3 is true, 2 false; a value past a byte is an error.
+    out = torch.empty(1, dtype=torch.int32)
+    for value, want in [(True, 1), (False, 0), (1, 1), (3, 1), (2, 0), (255, 1)]:
+        select_kernel[(1,)](out, value)
+        assert out.item() == want, value
+    with pytest.raises(Exception, match="i1"):
+        select_kernel[(1,)](out, 256)

@@ -129,11 +129,21 @@ def _checked_buffer(arg):
     return _address(arg)
 
 
+def _i1_as_cuda_passes_it(value):
+    """An i1 argument as Triton's CUDA launcher hands it over: any integer
+    of a byte (its "b" conversion) whose lowest bit the kernel reads, so 3
+    is true and 2 false. Anything else goes to tilerun's own conversion,
+    which names what is wrong."""
+    if isinstance(value, int) and not isinstance(value, bool) and -128 <= value <= 255:
+        return value & 1
+    return value
+
+
 class CPULauncher:
     def __init__(self, src, metadata):
         self.kept = _kept_arguments(src)
         self.pointers = [ty.startswith("*") for _, ty in self.kept]
-        self.descriptors = [ty.startswith("tensordesc") for _, ty in self.kept]
+        self.bits = [ty in ("i1", "u1") for _, ty in self.kept]
         # Checked kernels get each tensor's extent; others only its address.
         self.pointer_arg = _checked_buffer if getattr(metadata, "tilerun_checked", False) else _address
 
@@ -142,9 +152,9 @@ class CPULauncher:
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
         params = []
-        for (i, _), is_ptr, is_desc in zip(self.kept, self.pointers, self.descriptors):
+        for (i, _), is_ptr, is_bit in zip(self.kept, self.pointers, self.bits):
             a = args[i]
-            params.append(self.pointer_arg(a) if is_ptr else a)
+            params.append(self.pointer_arg(a) if is_ptr else _i1_as_cuda_passes_it(a) if is_bit else a)
         function[(gridX, gridY, gridZ)](*params)
         if launch_exit_hook is not None:
             launch_exit_hook(launch_metadata)
