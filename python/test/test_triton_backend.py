@@ -268,3 +268,23 @@ def test_an_i1_argument_takes_its_lowest_bit_as_on_cuda():
         assert out.item() == want, value
     with pytest.raises(Exception, match="i1"):
         select_kernel[(1,)](out, 256)
+
+
+@triton.jit
+def tuple_kernel(pair, nested, out_ptr, BLOCK: tl.constexpr):
+    # pair: (tensor, scale); nested: (offset, (constexpr flag, tensor))
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(pair[0] + offs) * pair[1]
+    if nested[1][0]:
+        x += tl.load(nested[1][1] + offs)
+    tl.store(out_ptr + offs, x + nested[0])
+
+
+def test_tuple_arguments_flatten_as_on_cuda():
+    # Tuple parameters, nested, with a constexpr element and tensors inside:
+    # the launcher passes their leaves in order and drops the constexpr.
+    x, y, out = torch.randn(16), torch.randn(16), torch.empty(16)
+    tuple_kernel[(1,)]((x, 2.0), (3.0, (True, y)), out, BLOCK=16)
+    torch.testing.assert_close(out, x * 2 + y + 3, rtol=0, atol=0)
+    tuple_kernel[(1,)]((x, 0.5), (1.0, (False, y)), out, BLOCK=16)
+    torch.testing.assert_close(out, x * 0.5 + 1, rtol=0, atol=0)

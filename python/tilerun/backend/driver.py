@@ -81,27 +81,36 @@ class _Utils:
         }
 
 
+def _leaves(ty, path):
+    """(path, type) of each scalar, pointer or descriptor inside a signature
+    entry: a tuple parameter's entry is a tuple of entries, flattened in
+    order as Triton's CUDA launcher flattens them."""
+    if isinstance(ty, tuple):
+        for j, inner in enumerate(ty):
+            yield from _leaves(inner, path + (j,))
+    else:
+        yield path, ty
+
+
 def _kept_arguments(src):
-    """Indices of the launch arguments that are kernel parameters: Triton
-    passes every argument, constexpr ones included, and drops constexpr
-    and specialised-to-a-constant ones from the IR."""
+    """(path, type) of the launch arguments that are kernel parameters, in
+    the kernel's order: Triton passes every argument, constexpr ones
+    included, and drops constexpr and specialised-to-a-constant ones (a
+    tuple's elements by their path, e.g. (1, 0)) from the IR."""
     signature = src.signature
     constants = getattr(src, "constants", {}) or {}
     names = list(getattr(getattr(src, "fn", None), "arg_names", []) or [])
-    const_index = set()
+    constant_paths = set()
     for key in constants:
         if isinstance(key, str) and key in names:
-            const_index.add(names.index(key))
-        elif isinstance(key, tuple) and len(key) == 1:
-            const_index.add(key[0])
+            constant_paths.add((names.index(key),))
+        elif isinstance(key, tuple):
+            constant_paths.add(key)
         elif isinstance(key, int):
-            const_index.add(key)
-    kept = []
-    for i, ty in enumerate(signature.values()):
-        if ty == "constexpr" or i in const_index:
-            continue
-        kept.append((i, ty))
-    return kept
+            constant_paths.add((key,))
+    return [(path, ty) for i, entry in enumerate(signature.values())
+            for path, ty in _leaves(entry, (i,))
+            if ty != "constexpr" and path not in constant_paths]
 
 
 def _address(arg):
@@ -141,19 +150,32 @@ def _i1_as_cuda_passes_it(value):
 
 class CPULauncher:
     def __init__(self, src, metadata):
-        self.kept = _kept_arguments(src)
-        self.pointers = [ty.startswith("*") for _, ty in self.kept]
-        self.bits = [ty in ("i1", "u1") for _, ty in self.kept]
+        kept = _kept_arguments(src)
+        self.paths = [path for path, _ in kept]
+        self.nested = any(len(path) > 1 for path in self.paths)
+        self.indices = [path[0] for path in self.paths]
+        self.pointers = [ty.startswith("*") for _, ty in kept]
+        self.bits = [ty in ("i1", "u1") for _, ty in kept]
         # Checked kernels get each tensor's extent; others only its address.
         self.pointer_arg = _checked_buffer if getattr(metadata, "tilerun_checked", False) else _address
+
+    def _values(self, args):
+        if not self.nested:
+            return [args[i] for i in self.indices]
+        values = []
+        for path in self.paths:
+            value = args[path[0]]
+            for j in path[1:]:
+                value = value[j]
+            values.append(value)
+        return values
 
     def __call__(self, gridX, gridY, gridZ, stream, function, packed_metadata,
                  launch_metadata, launch_enter_hook, launch_exit_hook, *args):
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
         params = []
-        for (i, _), is_ptr, is_bit in zip(self.kept, self.pointers, self.bits):
-            a = args[i]
+        for a, is_ptr, is_bit in zip(self._values(args), self.pointers, self.bits):
             params.append(self.pointer_arg(a) if is_ptr else _i1_as_cuda_passes_it(a) if is_bit else a)
         function[(gridX, gridY, gridZ)](*params)
         if launch_exit_hook is not None:
