@@ -31,7 +31,7 @@ extern "C" {
 
 /** Version of this header; tilerun_version() gives the library's. */
 #define TILERUN_VERSION_MAJOR 0
-#define TILERUN_VERSION_MINOR 3
+#define TILERUN_VERSION_MINOR 4
 #define TILERUN_VERSION_PATCH 0
 
 typedef enum tilerun_status {
@@ -53,7 +53,7 @@ typedef enum tilerun_status {
   TILERUN_ERROR_INTERNAL = 7
 } tilerun_status_t;
 
-/** "0.3.0". */
+/** "0.4.0". */
 const char *tilerun_version(void);
 
 /** The machine kernels are compiled for: the process triple and the host
@@ -108,6 +108,13 @@ typedef struct tilerun_compile_options {
       0: the default (64 MiB). At most 2 GiB (TILERUN_ERROR_INVALID_ARGUMENT
       above). */
   uint64_t max_program_bytes;
+  /** 1 (the default): check the IR's shared-memory descriptor ops against
+      the rules of Triton after 3.6 and keep a warning for each op that
+      Triton 3.6 accepts and they reject (tilerun_kernel_warning), on every
+      compile, whether or not the compile cache has the kernel; the kernel
+      compiles and runs as Triton 3.6 runs it either way. 0: no check, no
+      warnings. */
+  int32_t memdesc_warnings;
 } tilerun_compile_options_t;
 
 /** Fills `options` with the defaults. */
@@ -136,6 +143,17 @@ const char *tilerun_kernel_name(const tilerun_kernel_t *kernel);
 
 /** Milliseconds its compile took (or its load from the cache). */
 double tilerun_kernel_compile_ms(const tilerun_kernel_t *kernel);
+
+/** Number of warnings its compile gave (0 for a kernel from
+    tilerun_kernel_load). Today these are the memdesc_warnings of
+    tilerun_compile_options_t. */
+size_t tilerun_kernel_num_warnings(const tilerun_kernel_t *kernel);
+
+/** Warning `index`, as the command line prints it: "file:line:col:
+    warning: ...", the source line, and its notes on the lines after. NULL
+    if there is no such warning. Valid while the kernel lives. */
+const char *tilerun_kernel_warning(const tilerun_kernel_t *kernel,
+                                   size_t index);
 
 /*===-- Signatures -------------------------------------------------------===*/
 

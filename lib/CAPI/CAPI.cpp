@@ -11,6 +11,7 @@
 
 #include "tilerun-c/tilerun.h"
 
+#include "tilerun/Compiler/Compiler.h"
 #include "tilerun/InitAllDialects.h"
 #include "tilerun/Runtime/Kernel.h"
 #include "tilerun/Runtime/KernelSignature.h"
@@ -51,6 +52,8 @@ struct tilerun_kernel {
   std::string source;
   std::string sourceName;
   tilerun::CompileOptions options;
+  /// The compile's warnings, each rendered with its notes.
+  std::vector<std::string> warnings;
 };
 
 namespace {
@@ -91,6 +94,31 @@ struct DiagnosticText {
   DiagnosticText(mlir::MLIRContext &ctx) : handler(sm, &ctx, os) {}
 };
 
+struct WarningStream {
+  std::string rendered;
+  raw_string_ostream renderStream{rendered};
+};
+
+/// Renders each warning, with its notes, into a text of its own (as
+/// DiagnosticText renders errors) and appends it to `warnings`; other
+/// diagnostics go on to the handlers registered before.
+class WarningCollector : private WarningStream,
+                         public mlir::SourceMgrDiagnosticHandler {
+public:
+  WarningCollector(SourceMgr &sm, mlir::MLIRContext &ctx,
+                   std::vector<std::string> &warnings)
+      : mlir::SourceMgrDiagnosticHandler(sm, &ctx, renderStream) {
+    setHandler([this, &warnings](mlir::Diagnostic &d) -> LogicalResult {
+      if (d.getSeverity() != mlir::DiagnosticSeverity::Warning)
+        return failure();
+      rendered.clear();
+      emitDiagnostic(d);
+      warnings.push_back(StringRef(rendered).rtrim().str());
+      return success();
+    });
+  }
+};
+
 /// Lowering failures are summarised by Kernel::compile; the located
 /// diagnostics say where.
 std::string withDiagnostics(const Twine &summary, const std::string &diags) {
@@ -120,6 +148,10 @@ tilerun_status_t compileSource(tilerun_context_t *context, std::string source,
   if (opts.checked < -1 || opts.checked > 1)
     return fail(TILERUN_ERROR_INVALID_ARGUMENT,
                 "checked must be -1, 0 or 1, not " + Twine(opts.checked));
+  if (opts.memdesc_warnings != 0 && opts.memdesc_warnings != 1)
+    return fail(TILERUN_ERROR_INVALID_ARGUMENT,
+                "memdesc_warnings must be 0 or 1, not " +
+                    Twine(opts.memdesc_warnings));
   auto handle = std::make_unique<tilerun_kernel>();
   handle->context = context;
   handle->sourceName = sourceName.str();
@@ -147,6 +179,12 @@ tilerun_status_t compileSource(tilerun_context_t *context, std::string source,
   if (!fn)
     return fail(TILERUN_ERROR_NOT_FOUND,
                 sourceName + ": " + toString(fn.takeError()));
+  // On every compile from IR, compile-cache hit or not: the warnings are
+  // about the IR.
+  if (opts.memdesc_warnings) {
+    WarningCollector collect(diags.sm, ctx, handle->warnings);
+    (void)tilerun::checkMemDescRules(*module, /*strict=*/false);
+  }
   auto kernel = tilerun::Kernel::compile(*module, fn->getName(),
                                          handle->options, context->cache);
   if (!kernel)
@@ -250,7 +288,7 @@ tilerun_status_t convertArgs(const tilerun::KernelSignature &sig,
 
 extern "C" {
 
-const char *tilerun_version(void) { return "0.3.0"; }
+const char *tilerun_version(void) { return "0.4.0"; }
 
 const char *tilerun_host_target(void) {
   static const std::string target = hostCPU();
@@ -296,6 +334,7 @@ void tilerun_compile_options_init(tilerun_compile_options_t *options) {
   options->kernel_name = nullptr;
   options->checked = -1;
   options->max_program_bytes = 0;
+  options->memdesc_warnings = 1;
 }
 
 tilerun_status_t tilerun_kernel_compile(tilerun_context_t *context,
@@ -342,6 +381,17 @@ const char *tilerun_kernel_name(const tilerun_kernel_t *kernel) {
 
 double tilerun_kernel_compile_ms(const tilerun_kernel_t *kernel) {
   return kernel ? kernel->kernel->compileMillis() : 0;
+}
+
+size_t tilerun_kernel_num_warnings(const tilerun_kernel_t *kernel) {
+  return kernel ? kernel->warnings.size() : 0;
+}
+
+const char *tilerun_kernel_warning(const tilerun_kernel_t *kernel,
+                                   size_t index) {
+  if (!kernel || index >= kernel->warnings.size())
+    return nullptr;
+  return kernel->warnings[index].c_str();
 }
 
 size_t tilerun_kernel_num_params(const tilerun_kernel_t *kernel) {

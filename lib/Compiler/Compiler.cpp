@@ -17,6 +17,7 @@
 #include "tilerun/Conversion/HostFeatures.h"
 #include "tilerun/Conversion/Passes.h"
 #include "tilerun/Dialect/Triton/Transforms/Passes.h"
+#include "tilerun/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -81,6 +82,16 @@ void buildLoopsToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createAttachLoopAnnotations());
   pm.addPass(createCanonicalizerPass());
+}
+
+LogicalResult checkMemDescRules(ModuleOp module, bool strict) {
+  PassManager pm(module.getContext());
+  // The module has just been verified and the pass changes nothing.
+  pm.enableVerifier(false);
+  TritonGPUCheckMemDescRulesOptions options;
+  options.strict = strict;
+  pm.addPass(createTritonGPUCheckMemDescRules(options));
+  return pm.run(module);
 }
 
 LogicalResult lowerToLLVMDialect(ModuleOp module,

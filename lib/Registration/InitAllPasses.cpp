@@ -4,6 +4,7 @@
 #include "tilerun/Compiler/Compiler.h"
 #include "tilerun/Conversion/Passes.h"
 #include "tilerun/Dialect/Triton/Transforms/Passes.h"
+#include "tilerun/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -21,6 +22,7 @@ void tilerun::registerAllPasses() {
   mlir::registerAllPasses();
   registerTilerunConversionPasses();
   registerTilerunTritonTransformsPasses();
+  registerTilerunTritonGPUTransformsPasses();
 
   mlir::PassPipelineRegistration<PipelineOptions>(
       "tilerun-lower-to-loops",

@@ -87,7 +87,8 @@ def test_struct_layouts_match_the_header():
     assert _capi.Arg.value.offset == 8
     assert ctypes.sizeof(_capi.ParamInfo) == 32
     assert ctypes.sizeof(_capi.ContextOptions) == 16
-    assert ctypes.sizeof(_capi.CompileOptions) == 24
+    assert ctypes.sizeof(_capi.CompileOptions) == 32
+    assert _capi.CompileOptions.memdesc_warnings.offset == 24
 
 
 def test_vec_add_matches_numpy(vec_add):
@@ -703,3 +704,46 @@ def test_buffer_carries_an_extent_for_checked_mode(vec_add_checked):
         vec_add_checked[2](half, y, out, n)
     with pytest.raises(tilerun.ArgumentError, match="x_ptr"):
         vec_add_checked[2](tilerun.Buffer(0, 16), y, out, n)
+
+
+# ------------------------------------------- shared-memory descriptor rules
+
+def _run_padded_case(**compile_kwargs):
+    """Compiles and runs the extra corpus' gluon_padded_32_4 (a padded tile
+    over the start of a larger dense buffer, as Triton 3.6 emits it) and
+    checks the GPU's result."""
+    case_dir = CORPUS / "gluon_padded_32_4"
+    k = tilerun.compile(case_dir / "kernel.ttgir", "g_padded_raw", cache_dir="",
+                        **compile_kwargs)
+    x = np.load(case_dir / "in_ptr.in.npy")
+    out = np.load(case_dir / "out_ptr.in.npy")
+    k[1](x, out)
+    np.testing.assert_array_equal(out, np.load(case_dir / "out_ptr.out.npy"))
+
+
+def test_a_reinterpret_later_triton_rejects_runs_with_a_compile_warning():
+    with pytest.warns(tilerun.CompileWarning) as record:
+        _run_padded_case()
+    assert len(record) == 1, [str(w.message) for w in record]
+    message = str(record[0].message)
+    assert re.match(r".*gen_extra_corpus\.py:\d+:\d+: warning: 'ttg\.memdesc_reinterpret' op "
+                    r"accepted for Triton 3\.6; rejected by later Triton", message), message
+    assert "(65536 vs 36736 bits)" in message
+    assert "cannot reinterpret between padded and non-padded layouts" in message
+    # The warning points at the caller's compile, not at tilerun's code.
+    assert record[0].filename == __file__
+
+
+def test_memdesc_warnings_false_silences_the_warning():
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _run_padded_case(memdesc_warnings=False)
+
+
+def test_a_kernel_within_the_rules_compiles_without_warnings(vec_add):
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        tilerun.compile(CORPUS / ".." / ".." / "corpus" / "triton-3.6" / "gluon_smem_flush"
+                        / "kernel.ttgir", cache_dir="")

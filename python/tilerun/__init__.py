@@ -13,13 +13,18 @@ Compiling
     k = tilerun.compile(ir_text, "vec_add", checked=True)
 
 compile(src, kernel=None, *, checked=None, max_program_bytes=0, threads=0,
-cache_dir=None) takes Triton TTIR, Gluon/Triton TTGIR or triton-shared's
+cache_dir=None, memdesc_warnings=True) takes Triton TTIR, Gluon/Triton TTGIR or triton-shared's
 linalg-on-memref output. ``kernel`` names the function (None: the module's
 only public kernel). ``checked=True`` bounds-checks every access: an
 out-of-bounds access raises LaunchError naming the kernel's source line.
 ``threads`` is the number of worker threads of each launch (0: all cores).
 ``cache_dir`` is the on-disk compile cache ("" turns it off; None leaves it
 to the library, which honours $TILERUN_CACHE_DIR).
+``memdesc_warnings`` (on by default) issues a tilerun.CompileWarning for
+each shared-memory descriptor op that Triton 3.6 runs and later Triton
+rejects (a memdesc_reinterpret to a smaller or padded descriptor); the
+kernel still compiles and runs as on Triton 3.6. False turns the check off;
+warnings.filterwarnings("ignore", category=tilerun.CompileWarning) hides it.
 Kernels with the same (threads, checked, cache_dir) share one context,
 created on first use and kept for the life of the process.
 
@@ -113,15 +118,17 @@ the launch returns.
 
 from ._args import Buffer, Param
 from ._descriptor import TensorDescriptor
-from ._errors import ArgumentError, CompileError, LaunchError, TilerunError
+from ._errors import (ArgumentError, CompileError, CompileWarning,
+                      LaunchError, TilerunError)
 from ._kernel import Kernel, compile, host_target, load, version
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 __all__ = [
     "ArgumentError",
     "Buffer",
     "CompileError",
+    "CompileWarning",
     "Kernel",
     "LaunchError",
     "Param",

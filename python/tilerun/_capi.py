@@ -17,7 +17,7 @@ from ._errors import OK, TilerunError, error_for_status
 
 # The header this module mirrors. A library of another major.minor may lay
 # its structures out differently, so loading one is refused.
-HEADER_VERSION = (0, 3, 0)
+HEADER_VERSION = (0, 4, 0)
 
 # tilerun_param_kind_t
 PARAM_SCALAR = 0
@@ -60,6 +60,7 @@ class CompileOptions(ctypes.Structure):
         ("kernel_name", ctypes.c_char_p),
         ("checked", ctypes.c_int32),
         ("max_program_bytes", ctypes.c_uint64),
+        ("memdesc_warnings", ctypes.c_int32),
     ]
 
 
@@ -119,6 +120,8 @@ _PROTOTYPES = {
     "tilerun_kernel_destroy": (None, [_handle]),
     "tilerun_kernel_name": (ctypes.c_char_p, [_handle]),
     "tilerun_kernel_compile_ms": (ctypes.c_double, [_handle]),
+    "tilerun_kernel_num_warnings": (ctypes.c_size_t, [_handle]),
+    "tilerun_kernel_warning": (ctypes.c_char_p, [_handle, ctypes.c_size_t]),
     "tilerun_kernel_num_params": (ctypes.c_size_t, [_handle]),
     "tilerun_kernel_param": (_enum, [_handle, ctypes.c_size_t, _P(ParamInfo)]),
     # char ** and void ** are both taken as void ** so the memory can be

@@ -49,6 +49,15 @@ class CompileError(TilerunError):
         self.diagnostics = message if diagnostics is None else diagnostics
 
 
+class CompileWarning(UserWarning):
+    """A warning of the compiler about the kernel's IR; the kernel compiled.
+
+    Today: a shared-memory descriptor op that Triton 3.6 accepts and runs
+    but later Triton rejects (``memdesc_reinterpret`` to a smaller or a
+    padded descriptor). The message is the library's, with file:line:col.
+    """
+
+
 class LaunchError(TilerunError):
     """A program of the grid failed while running.
 

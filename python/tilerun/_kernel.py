@@ -4,9 +4,10 @@ import ctypes
 import os
 import pathlib
 import threading
+import warnings
 
 from . import _args, _capi, _launch
-from ._errors import ArgumentError, TilerunError
+from ._errors import ArgumentError, CompileWarning, TilerunError
 
 _PARAM_KINDS = {
     _capi.PARAM_SCALAR: "scalar",
@@ -293,7 +294,7 @@ def _as_path(src):
     return None
 
 
-def _compile_options(lib, kernel, checked, max_program_bytes):
+def _compile_options(lib, kernel, checked, max_program_bytes, memdesc_warnings):
     options = _capi.CompileOptions()
     lib.tilerun_compile_options_init(ctypes.byref(options))
     if kernel is not None:
@@ -303,11 +304,12 @@ def _compile_options(lib, kernel, checked, max_program_bytes):
         options.kernel_name = kernel.encode("utf-8")
     options.checked = -1 if checked is None else (1 if checked else 0)
     options.max_program_bytes = _uint(max_program_bytes, 64, "max_program_bytes")
+    options.memdesc_warnings = 1 if memdesc_warnings else 0
     return options
 
 
 def compile(src, kernel=None, *, checked=None, max_program_bytes=0, threads=0,
-            cache_dir=None):
+            cache_dir=None, memdesc_warnings=True):
     """Compiles a kernel from IR text or an IR file and returns a Kernel.
 
     src: IR text (str or bytes) or a path (str or pathlib.Path; a str is a
@@ -318,13 +320,19 @@ def compile(src, kernel=None, *, checked=None, max_program_bytes=0, threads=0,
     threads: worker threads of its launches, 0 for all cores.
     cache_dir: directory of the on-disk compile cache; "" turns it off;
     None leaves the choice to the library ($TILERUN_CACHE_DIR when set).
+    memdesc_warnings: issue a CompileWarning for each shared-memory
+    descriptor op that Triton 3.6 accepts and later Triton rejects (the
+    kernel runs as on Triton 3.6); False skips the check. Issued on every
+    compile, cache hit or not; Python's warning filters show each message
+    once per process unless told otherwise.
 
     Raises CompileError (with ``.diagnostics``, file:line:col) for IR that
     does not parse, verify or lower, and for a missing kernel name.
     """
     ctx = _context(threads, checked, cache_dir)
     lib = _capi.lib()
-    options = _compile_options(lib, kernel, checked, max_program_bytes)
+    options = _compile_options(lib, kernel, checked, max_program_bytes,
+                               memdesc_warnings)
     handle = ctypes.c_void_p()
     path = _as_path(src)
     if path is not None:
@@ -341,11 +349,15 @@ def compile(src, kernel=None, *, checked=None, max_program_bytes=0, threads=0,
         status = lib.tilerun_kernel_compile(ctx.handle, text, len(text), None,
                                             ctypes.byref(options), ctypes.byref(handle))
     _capi.check(status, "compile")
-    return Kernel._wrap(handle, ctx)
+    compiled = Kernel._wrap(handle, ctx)
+    for i in range(lib.tilerun_kernel_num_warnings(handle)):
+        warnings.warn(_decode(lib.tilerun_kernel_warning(handle, i)),
+                      CompileWarning, stacklevel=2)
+    return compiled
 
 
 def version():
-    """The library's version string ("0.3.0"); loads the library."""
+    """The library's version string ("0.4.0"); loads the library."""
     return _decode(_capi.lib().tilerun_version())
 
 

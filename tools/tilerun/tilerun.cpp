@@ -2,13 +2,19 @@
 //
 //   tilerun run FILE [--kernel NAME] --grid X[,Y[,Z]] [--arg NAME=VALUE]...
 //               [--save NAME=OUT.npy]... [--threads N] [--bench N] [--check]
+//               [--no-memdesc-warnings]
 //   tilerun check FILE
 //   tilerun convert --to=ranked-tensors FILE [-o OUT]
 //   tilerun compile FILE [--kernel NAME] [--grid EXPR,...] [--target-cpu CPU]
-//                   [--target-features F] [--out-name NAME] -o OUT
+//                   [--target-features F] [--out-name NAME]
+//                   [--no-memdesc-warnings] -o OUT
 //
 // Every user error is one line on stderr and exit status 1; MLIR diagnostics
 // print as file:line:col: error: ....
+//
+// `check` holds shared-memory descriptors to the rules of Triton after 3.6;
+// `run` and `compile` run what Triton 3.6 runs and warn, once per op, where
+// later Triton would reject it (docs/memdesc.md).
 //
 //===----------------------------------------------------------------------===//
 #include "tilerun/Compiler/Compiler.h"
@@ -48,7 +54,9 @@ namespace {
 
 cl::OptionCategory toolCategory("tilerun options");
 cl::SubCommand runCmd("run", "Compile a kernel and launch it on a grid");
-cl::SubCommand checkCmd("check", "Parse and verify a module");
+cl::SubCommand checkCmd(
+    "check", "Parse and verify a module, holding shared-memory descriptors to "
+             "the rules of Triton after 3.6");
 
 cl::opt<std::string> runInput(cl::Positional, cl::desc("<input.mlir>"),
                               cl::sub(runCmd), cl::cat(toolCategory));
@@ -109,6 +117,12 @@ cl::opt<std::string> compileFeatures(
     "target-features", cl::desc("Extra CPU features (+avx512f,-avx2)"),
     cl::value_desc("F"), cl::sub(compileCmd), cl::cat(toolCategory));
 
+cl::opt<bool> noMemdescWarnings(
+    "no-memdesc-warnings",
+    cl::desc("Do not warn about shared-memory descriptor ops that Triton 3.6 "
+             "accepts and later Triton rejects"),
+    cl::sub(runCmd), cl::sub(compileCmd), cl::cat(toolCategory));
+
 cl::opt<uint64_t> maxProgramBytesOpt(
     "max-program-bytes",
     cl::desc("Most bytes of tile buffers and shared memory per program "
@@ -166,7 +180,19 @@ int runCheck(mlir::MLIRContext &ctx) {
     fail("check: missing input file");
   SourceMgr sm;
   mlir::SourceMgrDiagnosticHandler handler(sm, &ctx);
-  return parse(checkInput, ctx, sm) ? 0 : 1;
+  mlir::OwningOpRef<mlir::ModuleOp> module = parse(checkInput, ctx, sm);
+  if (!module)
+    return 1;
+  return mlir::succeeded(tilerun::checkMemDescRules(*module, /*strict=*/true))
+             ? 0
+             : 1;
+}
+
+/// Warns, on stderr, about the ops of a module that runs that later Triton
+/// would reject.
+void warnOnLaterTritonRules(mlir::ModuleOp module) {
+  if (!noMemdescWarnings)
+    (void)tilerun::checkMemDescRules(module, /*strict=*/false);
 }
 
 /// Rewrites triton-shared's output into linalg on ranked tensors (IREE's
@@ -188,8 +214,11 @@ int runConvert(mlir::MLIRContext &ctx) {
   mlir::PassManager pm(&ctx);
   pm.addPass(mlir::createLowerAffinePass()); // affine.load on views
   pm.addPass(tilerun::createLinalgToRankedTensors());
+  pm.addPass(tilerun::createAddGridEntries());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
+  // Last: it checks the module as it is written out.
+  pm.addPass(tilerun::createPrepareIreeInput());
   if (mlir::failed(pm.run(*module)))
     return 1;
   std::string message;
@@ -214,6 +243,7 @@ int runRun(mlir::MLIRContext &ctx) {
   mlir::OwningOpRef<mlir::ModuleOp> module = parse(runInput, ctx, sm);
   if (!module)
     return 1;
+  warnOnLaterTritonRules(*module);
 
   // Bind before compiling so argument mistakes are reported at once.
   auto fn = orFail(tilerun::selectKernel(*module, kernelName));
@@ -308,6 +338,7 @@ int runCompile(mlir::MLIRContext &ctx) {
   mlir::OwningOpRef<mlir::ModuleOp> module = parse(compileInput, ctx, sm);
   if (!module)
     return 1;
+  warnOnLaterTritonRules(*module);
   auto kernel = orFail(tilerun::compileAheadOfTime(
       *module, compileKernel, tilerun::CompileOptions(), aot));
   for (auto [ext, bytes] : {std::pair{".o", &kernel.object},

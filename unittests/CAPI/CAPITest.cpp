@@ -11,7 +11,10 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <sys/stat.h>
 #include <string>
 #include <thread>
 #include <vector>
@@ -299,6 +302,148 @@ TEST_F(CAPITest, CrashInsideMLIRIsAnErrorNotAnAbort) {
   tilerun_kernel_destroy(ok);
 }
 
+// Stores 0..63 as f32 into copy 0 of a 2-copy ring, then reads the ring's
+// first 64 elements as i32 through a reinterpret to a smaller descriptor:
+// Triton 3.6 runs it; later Triton rejects it (4096 vs 2048 bits).
+const char *kFirstCopyKernel = R"(
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @first_copy(%out_ptr: !tt.ptr<i32> loc("out_ptr")) {
+    %c0 = arith.constant 0 : i32
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    %v = arith.sitofp %r : tensor<64xi32, #blocked> to tensor<64xf32, #blocked>
+    %ring = ttg.local_alloc : () -> !ttg.memdesc<2x64xf32, #shared, #smem, mutable>
+    %first = ttg.memdesc_index %ring[%c0] : !ttg.memdesc<2x64xf32, #shared, #smem, mutable> -> !ttg.memdesc<64xf32, #shared, #smem, mutable>
+    ttg.local_store %v, %first : tensor<64xf32, #blocked> -> !ttg.memdesc<64xf32, #shared, #smem, mutable>
+    %view = ttg.memdesc_reinterpret %ring : !ttg.memdesc<2x64xf32, #shared, #smem, mutable> -> !ttg.memdesc<64xi32, #shared, #smem, mutable> loc("ring.py":7:11)
+    %bits = ttg.local_load %view : !ttg.memdesc<64xi32, #shared, #smem, mutable> -> tensor<64xi32, #blocked>
+    %p = tt.splat %out_ptr : !tt.ptr<i32> -> tensor<64x!tt.ptr<i32>, #blocked>
+    %a = tt.addptr %p, %r : tensor<64x!tt.ptr<i32>, #blocked>, tensor<64xi32, #blocked>
+    tt.store %a, %bits : tensor<64x!tt.ptr<i32>, #blocked>
+    tt.return
+  }
+}
+)";
+
+/// Compiles kFirstCopyKernel on `ctx` with `memdescWarnings`, runs it and
+/// checks that it read the bits of 0.0f ... 63.0f.
+tilerun_kernel_t *compileAndRunFirstCopy(tilerun_context_t *ctx,
+                                         int32_t memdescWarnings) {
+  tilerun_compile_options_t options;
+  tilerun_compile_options_init(&options);
+  options.memdesc_warnings = memdescWarnings;
+  tilerun_kernel_t *k = nullptr;
+  EXPECT_EQ(tilerun_kernel_compile(ctx, kFirstCopyKernel,
+                                   std::strlen(kFirstCopyKernel), "ring.ttgir",
+                                   &options, &k),
+            TILERUN_OK)
+      << tilerun_last_error();
+  if (!k)
+    return nullptr;
+  std::vector<int32_t> out(64, -7);
+  tilerun_arg_t args[] = {tilerun_arg_buffer(out.data(), out.size() * 4)};
+  EXPECT_EQ(tilerun_kernel_launch(k, 1, 1, 1, args, 1), TILERUN_OK)
+      << tilerun_last_error();
+  for (int i = 0; i < 64; ++i) {
+    float f = float(i);
+    int32_t bits;
+    std::memcpy(&bits, &f, 4);
+    EXPECT_EQ(out[i], bits) << "element " << i;
+  }
+  return k;
+}
+
+TEST_F(CAPITest, ReinterpretToASmallerDescriptorRunsWithOneWarning) {
+  tilerun_kernel_t *k = compileAndRunFirstCopy(ctx, 1);
+  ASSERT_TRUE(k);
+  ASSERT_EQ(tilerun_kernel_num_warnings(k), 1u);
+  std::string w = tilerun_kernel_warning(k, 0);
+  EXPECT_EQ(w.find("ring.py:7:11: warning: 'ttg.memdesc_reinterpret' op "
+                   "accepted for Triton 3.6; rejected by later Triton "
+                   "(triton-lang/triton#10243): source and result must have "
+                   "the same logical storage size (4096 vs 2048 bits)"),
+            0u)
+      << w;
+  EXPECT_EQ(tilerun_kernel_warning(k, 1), nullptr);
+  tilerun_kernel_destroy(k);
+
+  // memdesc_warnings = 0 silences it; the kernel is the same.
+  k = compileAndRunFirstCopy(ctx, 0);
+  ASSERT_TRUE(k);
+  EXPECT_EQ(tilerun_kernel_num_warnings(k), 0u);
+  EXPECT_EQ(tilerun_kernel_warning(k, 0), nullptr);
+  tilerun_kernel_destroy(k);
+
+  tilerun_compile_options_t bad;
+  tilerun_compile_options_init(&bad);
+  EXPECT_EQ(bad.memdesc_warnings, 1);
+  bad.memdesc_warnings = 2;
+  EXPECT_EQ(tilerun_kernel_compile(ctx, kFirstCopyKernel,
+                                   std::strlen(kFirstCopyKernel), nullptr, &bad,
+                                   &k),
+            TILERUN_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(tilerun_last_error())
+                .find("memdesc_warnings must be 0 or 1, not 2"),
+            std::string::npos)
+      << tilerun_last_error();
+
+  // A kernel without such an op has none.
+  k = compile(kScaleKernel);
+  ASSERT_TRUE(k);
+  EXPECT_EQ(tilerun_kernel_num_warnings(k), 0u);
+  tilerun_kernel_destroy(k);
+  EXPECT_EQ(tilerun_kernel_num_warnings(nullptr), 0u);
+  EXPECT_EQ(tilerun_kernel_warning(nullptr, 0), nullptr);
+}
+
+TEST(CAPICompileCache, AHitWarnsAsTheFirstCompileDid) {
+  char dir[] = "/tmp/tilerun-capi-warn-XXXXXX";
+  ASSERT_TRUE(mkdtemp(dir));
+  tilerun_context_options_t options;
+  tilerun_context_options_init(&options);
+  options.cache_dir = dir;
+  tilerun_context_t *ctx = nullptr;
+  ASSERT_EQ(tilerun_context_create(&options, &ctx), TILERUN_OK);
+  // The cache's one entry and its inode: a fresh compile stores a new file
+  // and renames it over the entry, a hit reads it.
+  auto entry = [&]() {
+    std::vector<std::pair<std::string, ino_t>> files;
+    for (const auto &e : std::filesystem::recursive_directory_iterator(dir))
+      if (e.is_regular_file()) {
+        struct stat st;
+        EXPECT_EQ(stat(e.path().c_str(), &st), 0);
+        files.push_back({e.path().string(), st.st_ino});
+      }
+    EXPECT_EQ(files.size(), 1u);
+    return files.empty() ? std::pair<std::string, ino_t>() : files.front();
+  };
+  tilerun_kernel_t *k = compileAndRunFirstCopy(ctx, 1);
+  ASSERT_TRUE(k);
+  EXPECT_EQ(tilerun_kernel_num_warnings(k), 1u);
+  tilerun_kernel_destroy(k);
+  auto stored = entry();
+  k = compileAndRunFirstCopy(ctx, 1);
+  ASSERT_TRUE(k);
+  EXPECT_EQ(entry(), stored) << "the second compile was not a cache hit";
+  EXPECT_EQ(tilerun_kernel_num_warnings(k), 1u);
+  tilerun_kernel_destroy(k);
+  // A kernel loaded from its binary has no IR and no warnings.
+  k = compileAndRunFirstCopy(ctx, 1);
+  ASSERT_TRUE(k);
+  void *bytes = nullptr;
+  size_t size = 0;
+  ASSERT_EQ(tilerun_kernel_binary(k, &bytes, &size), TILERUN_OK);
+  tilerun_kernel_destroy(k);
+  ASSERT_EQ(tilerun_kernel_load(ctx, bytes, size, &k), TILERUN_OK);
+  EXPECT_EQ(tilerun_kernel_num_warnings(k), 0u);
+  tilerun_kernel_destroy(k);
+  tilerun_free(bytes);
+  tilerun_context_destroy(ctx);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(CAPINullArguments, AreRefusedNotDereferenced) {
   EXPECT_EQ(tilerun_context_create(nullptr, nullptr),
             TILERUN_ERROR_INVALID_ARGUMENT);
@@ -317,7 +462,7 @@ TEST(CAPINullArguments, AreRefusedNotDereferenced) {
   tilerun_context_destroy(nullptr);
   tilerun_kernel_destroy(nullptr);
   tilerun_free(nullptr);
-  EXPECT_STREQ(tilerun_version(), "0.3.0");
+  EXPECT_STREQ(tilerun_version(), "0.4.0");
   // The triple, a space, the host CPU's name: what binaries are checked
   // against when they load.
   std::string target = tilerun_host_target();

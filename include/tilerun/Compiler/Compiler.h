@@ -50,6 +50,14 @@ bool isLinalgModule(mlir::ModuleOp module);
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                const CompileOptions &options);
 
+/// Checks the shared-memory descriptor ops of `module` against the rules
+/// Triton states after 3.6, which its verifier (Triton 3.6's) does not
+/// enforce: tilerun-check-memdesc-rules (docs/memdesc.md). `strict`: each
+/// violation is an error and the result failure (`tilerun check`);
+/// otherwise each is a warning and the result success (what runs Triton
+/// 3.6's output). Diagnostics go through the context, located at the op.
+mlir::LogicalResult checkMemDescRules(mlir::ModuleOp module, bool strict);
+
 /// Lowers `module` in place to the LLVM dialect. Diagnostics go through the
 /// context's diagnostic engine, located at the op at fault.
 mlir::LogicalResult lowerToLLVMDialect(mlir::ModuleOp module,

@@ -326,6 +326,25 @@ static int64_t nonContiguousDim(MemDescType ty) {
   return -1;
 }
 
+std::optional<int64_t> MemDescReinterpretOp::getSourceStorageBits() {
+  MemDescType ty = getSrc().getType();
+  if (!isSubview(ty))
+    return getStorageBits(ty);
+  // A subslice that is one contiguous chunk of its parent owns that chunk.
+  if (isa<PaddedSharedEncodingAttr>(ty.getEncoding()) ||
+      nonContiguousDim(ty) >= 0)
+    return std::nullopt;
+  return ty.getNumElements() * getElementBitWidth(ty.getElementType());
+}
+
+std::optional<int64_t> MemDescReinterpretOp::getResultStorageBits() {
+  return getStorageBits(getType());
+}
+
+// Triton 3.6's rule. What later Triton rejects on top of it (a result
+// smaller than its source, a dense source under a padded result) is
+// tilerun-check-memdesc-rules' business: this verifier must accept every
+// reinterpret Triton 3.6 prints.
 LogicalResult MemDescReinterpretOp::verify() {
   MemDescType srcTy = getSrc().getType(), dstTy = getType();
   if (srcTy.getMemorySpace() != dstTy.getMemorySpace())
@@ -337,10 +356,9 @@ LogicalResult MemDescReinterpretOp::verify() {
       "descriptor and then take a subview";
   if (isSubview(dstTy))
     return emitError(kSubview);
-  std::optional<int64_t> srcBits, dstBits = getStorageBits(dstTy);
   if (isSubview(srcTy)) {
     // A subslice that is one contiguous chunk of its parent may be
-    // reinterpreted as a descriptor covering exactly that chunk.
+    // reinterpreted as a descriptor covering at most that chunk.
     if (isa<PaddedSharedEncodingAttr>(srcTy.getEncoding()))
       return emitError(kSubview);
     int64_t dim = nonContiguousDim(srcTy);
@@ -349,10 +367,9 @@ LogicalResult MemDescReinterpretOp::verify() {
                        "along dimension ")
              << dim << "; reinterpret the parent descriptor and then take a "
                        "subview";
-    srcBits = srcTy.getNumElements() * getElementBitWidth(srcTy.getElementType());
-  } else {
-    srcBits = getStorageBits(srcTy);
   }
+  std::optional<int64_t> srcBits = getSourceStorageBits(),
+                         dstBits = getResultStorageBits();
   if (!srcBits || !dstBits)
     return emitError("cannot compute the storage size of source and result");
   // Triton 3.6 lets the result use less memory than the source (a view of

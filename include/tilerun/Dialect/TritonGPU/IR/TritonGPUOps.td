@@ -158,9 +158,24 @@ def TTG_MemDescReshapeOp : TTG_ViewOp<"memdesc_reshape"> {
 }
 
 def TTG_MemDescReinterpretOp : TTG_ViewOp<"memdesc_reinterpret"> {
+  let description = [{
+    Views the memory of `src` through another shape, element type and
+    layout. The verifier accepts what Triton 3.6 accepts: a result that
+    needs no more memory than the source owns. Later Triton requires the
+    same amount of memory; `tilerun-check-memdesc-rules` checks that rule
+    (docs/memdesc.md).
+  }];
   let arguments = (ins TTG_MemDesc:$src);
   let assemblyFormat = [{
     $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let extraClassDeclaration = [{
+    /// Bits of memory the source owns: its storage, or for a contiguous
+    /// subslice the chunk of its parent that it covers. nullopt when the
+    /// size cannot be computed (or the subslice is not contiguous).
+    std::optional<int64_t> getSourceStorageBits();
+    /// Bits of memory the result's layout places elements in.
+    std::optional<int64_t> getResultStorageBits();
   }];
 }
 
