@@ -615,3 +615,58 @@ def test_corpus_gluon_kernel_matches_the_gpu(corpus, name, generators, monkeypat
     fn, kw = cases[name]
     fn(name, **{k: (v() if callable(v) else v) for k, v in kw.items()})
     assert compared == [out["arg"] for out in case["outputs"]]
+
+
+# ------------------------------------- shared-memory descriptor rules
+# Copy 0 of a two-copy ring read through a reinterpret to one copy: Triton
+# 3.6 runs it (the result is the start of the buffer); later Triton rejects
+# it (the same amount of memory on both sides). The backend runs it and
+# warns once, at the op's line, when Triton compiles the kernel.
+
+@gluon.jit
+def first_copy_kernel(out_ptr):
+    layout: gl.constexpr = gl.BlockedLayout([1], [32], [1], [0])
+    ring = gl.allocate_shared_memory(gl.float32, [2, 64], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    offs = gl.arange(0, 64, layout=layout)
+    ring.index(0).store(offs.to(gl.float32))
+    ring.index(1).store(offs.to(gl.float32) + 100.0)
+    first = ring._reinterpret(gl.float32, [64], gl.SwizzledSharedLayout(1, 1, 1, [0]))  # the op
+    gl.store(out_ptr + offs, first.load(layout))
+
+
+FIRST_COPY_LINE = next(i for i, line in enumerate(open(__file__, encoding="utf-8"), 1)
+                       if line.rstrip().endswith("# the op"))
+
+
+def test_a_reinterpret_later_triton_rejects_runs_and_warns_once_per_compile():
+    import warnings
+    out = torch.full((64,), -1.0)
+    with pytest.warns(tilerun.CompileWarning) as record:
+        first_copy_kernel[(1,)](out, num_warps=1)
+    assert torch.equal(out, torch.arange(64, dtype=torch.float32))
+    assert len(record) == 1, [str(w.message) for w in record]
+    message = str(record[0].message)
+    assert re.search(r"test_triton_gluon\.py:%d:\d+: warning: 'ttg\.memdesc_reinterpret' op "
+                     r"accepted for Triton 3\.6; rejected by later Triton" % FIRST_COPY_LINE,
+                     message), message
+    assert "same logical storage size (4096 vs 2048 bits)" in message
+    # Launches of the compiled kernel do not compile again, so do not warn.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out.fill_(-1.0)
+        first_copy_kernel[(1,)](out, num_warps=1)
+    assert torch.equal(out, torch.arange(64, dtype=torch.float32))
+
+
+def test_tilerun_memdesc_warnings_false_silences_the_warning(monkeypatch):
+    import warnings
+    out = torch.full((64,), -1.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", tilerun.CompileWarning)
+        first_copy_kernel[(1,)](out, num_warps=1, tilerun_memdesc_warnings=False)
+    assert torch.equal(out, torch.arange(64, dtype=torch.float32))
+    # The environment's default, read when the options are made.
+    from tilerun.backend.options import CPUOptions
+    assert CPUOptions().tilerun_memdesc_warnings
+    monkeypatch.setenv("TILERUN_TRITON_MEMDESC_WARNINGS", "0")
+    assert not CPUOptions().tilerun_memdesc_warnings

@@ -129,7 +129,8 @@ class TilerunBackend(BaseBackend):
     def make_llir(self, src, metadata, options):
         tilerun = _native()
         text = src if isinstance(src, str) else str(src)
-        kernel = tilerun.compile(text, checked=options.tilerun_checked, threads=0)
+        kernel = tilerun.compile(text, checked=options.tilerun_checked, threads=0,
+                                 memdesc_warnings=options.tilerun_memdesc_warnings)
         metadata["name"] = kernel.name
         # Shared memory is the program's stack frame: its tile buffers and
         # shared-memory allocations, which tilerun sums at compile time.

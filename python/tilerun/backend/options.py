@@ -10,7 +10,9 @@ cluster_dims and instrumentation_mode, and HIPOptions' waves_per_eu,
 matrix_instr_nonkdim, kpack, allow_flush_denorm and schedule_hint.
 ``debug`` keeps tl.device_assert (Triton's frontend drops asserts without
 it), and ``tilerun_checked`` (or TILERUN_TRITON_CHECK=1) bounds-checks every
-access.
+access. ``tilerun_memdesc_warnings`` (TILERUN_TRITON_MEMDESC_WARNINGS=0 turns
+it off) warns, when Triton compiles a kernel, about each shared-memory
+descriptor op that Triton 3.6 runs and later Triton rejects.
 """
 
 import dataclasses
@@ -21,6 +23,10 @@ from typing import Optional, Tuple
 
 def _checked_default():
     return os.environ.get("TILERUN_TRITON_CHECK", "0") not in ("", "0")
+
+
+def _memdesc_warnings_default():
+    return os.environ.get("TILERUN_TRITON_MEMDESC_WARNINGS", "1") not in ("", "0")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,6 +67,8 @@ class CPUOptions:
     allow_flush_denorm: bool = False
     schedule_hint: str = "none"
     tilerun_checked: bool = dataclasses.field(default_factory=_checked_default)
+    tilerun_memdesc_warnings: bool = dataclasses.field(
+        default_factory=_memdesc_warnings_default)
 
     def __post_init__(self):
         extern = {} if self.extern_libs is None else dict(self.extern_libs)
