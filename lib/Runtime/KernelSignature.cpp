@@ -75,6 +75,9 @@ SmallVector<FunctionOpInterface> findKernels(ModuleOp module) {
       continue;
     if (auto sym = dyn_cast<SymbolOpInterface>(&op); sym && !sym.isPublic())
       continue;
+    // `tilerun convert`'s whole-grid entry beside a kernel, for IREE.
+    if (op.hasAttr("tilerun.grid_of"))
+      continue;
     // llvm.func keeps its own linkage instead of symbol visibility.
     if (auto lf = dyn_cast<LLVM::LLVMFuncOp>(&op);
         lf && lf.getLinkage() != LLVM::Linkage::External)

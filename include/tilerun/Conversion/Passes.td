@@ -62,7 +62,10 @@ def TieAbiOutputs : Pass<"tilerun-tie-abi-outputs", "mlir::ModuleOp"> {
     nothing; one-shot bufferization then writes in place. Results without a
     tied argument are an error: a grid of programs has nowhere to return them.
     Argument attributes other than `llvm.*`/`bufferization.*` are dropped:
-    the LLVM translation has no use for front-end hints.
+    the LLVM translation has no use for front-end hints. Functions marked
+    `tilerun.grid_of` (the whole-grid entries `tilerun-add-grid-entries`
+    makes for IREE) are erased: tilerun launches the kernel over the grid
+    itself.
   }];
   let dependentDialects = ["mlir::bufferization::BufferizationDialect"];
 }
@@ -204,11 +207,57 @@ def LinalgToRankedTensors : Pass<"tilerun-linalg-to-ranked-tensors", "mlir::Modu
     a gathering `linalg.generic`, writes `tensor.insert_slice` (one per row of
     the view). Arguments the kernel writes are returned and marked
     `{iree.abi.output = N : index}`, IREE's convention for caller-provided
-    result storage.
+    result storage. `bufferization.alloc_tensor` becomes `tensor.empty` (or
+    the value it copies), so no bufferization op is left.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
                            "mlir::scf::SCFDialect", "mlir::tensor::TensorDialect",
                            "mlir::bufferization::BufferizationDialect"];
+}
+
+def AddGridEntries : Pass<"tilerun-add-grid-entries", "mlir::ModuleOp"> {
+  let summary = "Add a function that runs a converted kernel's whole grid";
+  let description = [{
+    A kernel on ranked tensors (`tilerun-linalg-to-ranked-tensors`) computes
+    one program; a caller such as IREE wants the launch. For each public
+    kernel `@K` whose last six parameters are triton-shared's i32
+    num_programs x, y, z and program_id x, y, z, this adds
+    `@K_grid(params..., gx: i32, gy: i32, gz: i32)`, marked
+    `tilerun.grid_of = "K"`: one `scf.for` over the gx * gy * gz program
+    ids (x fastest, as tilerun's runtime orders them; a size <= 0 means no
+    programs) calls `@K` on each, carrying the tensors the kernel returns.
+    Its results are the kernel's, tied to the same parameters by
+    `iree.abi.output`. The programs run one after another, which is one of
+    the orders a GPU may run them in.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::func::FuncDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
+def PrepareIreeInput : Pass<"tilerun-prepare-iree-input", "mlir::ModuleOp"> {
+  let summary = "Restate dynamically shaped control flow so IREE can compile it";
+  let description = [{
+    IREE tracks the dimensions of a dynamically shaped tensor through
+    `scf.for` from the op that made the loop's init, but not through
+    `scf.if` results nor from a block argument (an enclosing loop's, which
+    a kernel's function argument becomes once a grid entry's loop inlines
+    it); either fails in `iree-compile` with "'tensor.dim' op unexpected
+    during shape cleanup". So:
+    - an `scf.if` with a dynamically shaped tensor result becomes two
+      `scf.for` of at most one trip, the then branch running when the
+      condition holds, the else branch otherwise, carrying the results;
+    - an `scf.for` init of dynamic shape that is a block argument is
+      passed through a whole-tensor `tensor.extract_slice`;
+    - a scalar `tensor.insert` becomes a `linalg.fill` (rank 0) or the
+      `tensor.insert_slice` of a one-element tensor, forms IREE 3.13
+      compiles correctly inside a loop (see IreeInput.cpp).
+    Then every function is checked for what IREE takes: ops of the func,
+    arith, math, scf, linalg and tensor dialects only, and no other region
+    op than `scf.for` yielding a dynamically shaped tensor. Anything else is
+    an error at the op.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+                           "mlir::scf::SCFDialect", "mlir::tensor::TensorDialect"];
 }
 
 def UnrollShortReductionLoops : Pass<"tilerun-unroll-short-reduction-loops"> {

@@ -74,6 +74,12 @@ void dropForeignArgAttrs(func::FuncOp fn) {
 
 struct TieAbiOutputs : tilerun::impl::TieAbiOutputsBase<TieAbiOutputs> {
   void runOnOperation() override {
+    // A grid entry runs a kernel's whole launch in one call, for IREE;
+    // tilerun launches the kernel over the grid itself.
+    for (auto fn :
+         llvm::make_early_inc_range(getOperation().getOps<func::FuncOp>()))
+      if (fn->hasAttr("tilerun.grid_of"))
+        fn.erase();
     for (auto fn : getOperation().getOps<func::FuncOp>()) {
       if (fn.isExternal())
         continue;

@@ -397,9 +397,28 @@ LogicalResult Rewriter::op(Operation *o, State &state) {
     dead.push_back(o);
     return success();
   }
+  if (auto alloc = dyn_cast<bufferization::AllocTensorOp>(o)) {
+    // A fresh tensor (triton-shared's reduction inits): on values, an empty
+    // tensor or the value it copies.
+    Value fresh = alloc.getCopy();
+    if (!fresh)
+      fresh = tensor::EmptyOp::create(b, loc, alloc.getType().getShape(),
+                                      alloc.getType().getElementType(),
+                                      alloc.getDynamicSizes());
+    alloc.replaceAllUsesWith(fresh);
+    dead.push_back(o);
+    return success();
+  }
   if (auto mat = dyn_cast<bufferization::MaterializeInDestinationOp>(o)) {
-    if (!isa<BaseMemRefType>(mat.getDest().getType()))
+    if (!isa<BaseMemRefType>(mat.getDest().getType())) {
+      // Into a tensor, the result is the source in the destination's type.
+      Value src = mat.getSource();
+      if (src.getType() != mat.getType())
+        src = tensor::CastOp::create(b, loc, mat.getType(), src);
+      mat.getResult().replaceAllUsesWith(src);
+      dead.push_back(o);
       return success();
+    }
     FailureOr<View> dst = viewOf(mat.getDest());
     if (failed(dst))
       return failure();
