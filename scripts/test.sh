@@ -54,3 +54,15 @@ fi
 # (python/test/triton_conformance/run.py --sample; without --sample, all of it).
 (cd /tmp && QUIET=1 env -u PYTHONPATH -u TILERUN_LIBRARY "$OLDPWD/$TRITON_ENV/bin/python" \
    "$OLDPWD/python/test/triton_conformance/run.py" --sample)
+
+# triton-shared's output through `tilerun convert` into IREE (iree-compile for
+# the CPU and IREE's runtime), in its own environment, pinned: every corpus
+# kernel against the GPU's results and the seed's add_kernel against numpy.
+IREE_ENV="$BUILD_DIR/iree-env"
+if [ ! -x "$IREE_ENV/bin/python" ]; then
+  /usr/bin/python3 -m venv "$IREE_ENV"
+fi
+"$IREE_ENV/bin/python" -c "import importlib.metadata as m, iree.runtime, numpy; assert m.version('iree-base-compiler') == m.version('iree-base-runtime') == '3.13.0'" 2>/dev/null ||
+  "$IREE_ENV/bin/python" -m pip install -q iree-base-compiler==3.13.0 iree-base-runtime==3.13.0 numpy==2.4.6
+"$IREE_ENV/bin/python" test/IREE/iree_conformance.py "$BUILD_DIR/bin/tilerun" \
+  "$IREE_ENV/bin/iree-compile" test/Inputs/corpus/triton-3.6 examples/triton_shared_add/add_kernel.mlir
