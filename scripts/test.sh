@@ -37,23 +37,38 @@ rm -rf "$FRESH"
 (cd /tmp && env -u PYTHONPATH -u TILERUN_LIBRARY "$OLDPWD/$FRESH/bin/python" \
    "$OLDPWD/examples/python/vec_add.py")
 
-# Stock Triton 3.6 on the CPU through tilerun's backend: Triton from PyPI and
-# this package installed into their own environment (Debian's torch).
+# Stock Triton 3.6 on the CPU through tilerun's backend, in its own
+# environment: Triton and the torch whose Inductor pins it (torch.compile's
+# cpu_backend='triton'; Triton's tests need torch's float8 dtypes and CPU
+# float16 matmul, which Debian's torch 1.13 lacks), all pinned.
 TRITON_ENV="$BUILD_DIR/triton-env"
+TRITON_PINS="torch==2.10.0 triton==3.6.0 pytest==8.3.4 pytest-xdist==3.6.1 numpy==2.2.6 scipy==1.15.3 expecttest==0.3.0 pytest-forked==1.6.0"
 if [ ! -x "$TRITON_ENV/bin/python" ]; then
   /usr/bin/python3 -m venv --system-site-packages "$TRITON_ENV"
 fi
-"$TRITON_ENV/bin/python" -c "import triton, pytest" 2>/dev/null ||
-  "$TRITON_ENV/bin/python" -m pip install -q triton==3.6.0 pytest==8.3.4
+"$TRITON_ENV/bin/python" -c "import torch, triton, xdist, scipy, expecttest; assert torch.__version__.startswith('2.10.0')" 2>/dev/null ||
+  "$TRITON_ENV/bin/python" -m pip install -q $TRITON_PINS
 "$TRITON_ENV/bin/python" -m pip install -q ./python
-(cd /tmp && env -u PYTHONPATH -u TILERUN_LIBRARY TRITON_CACHE_DIR="$OLDPWD/$BUILD_DIR/triton-cache" \
-   "$OLDPWD/$TRITON_ENV/bin/python" -m pytest -q -p no:cacheprovider \
-   "$OLDPWD/python/test/test_triton_backend.py")
+# Run from outside the tree, so the installed package (not python/) is tested.
+ROOT=$PWD
+TRITON_ENV_ABS=$(cd "$TRITON_ENV" && pwd)
+# A Triton cache of this run only: its key names tilerun's version, not the build.
+TRITON_RUN_CACHE=$(mktemp -d)
+trap 'rm -rf "$TRITON_RUN_CACHE"' EXIT
+in_triton_env() {
+  (cd /tmp && env -u PYTHONPATH -u TILERUN_LIBRARY TRITON_CACHE_DIR="$TRITON_RUN_CACHE" \
+     "$TRITON_ENV_ABS/bin/python" "$@")
+}
+in_triton_env -m pytest -q -p no:cacheprovider "$ROOT/python/test/test_triton_backend.py" \
+  "$ROOT/python/test/test_triton_gluon.py" "$ROOT/python/test/test_torch_compile.py"
+
+# Triton 3.6's tutorials 01-09, unmodified, with their own checks.
+in_triton_env "$ROOT/python/test/triton_tutorials/run.py"
 
 # Triton 3.6's own test_core.py, unmodified, on the CPU: CI's fixed sample
-# (python/test/triton_conformance/run.py --sample; without --sample, all of it).
-(cd /tmp && QUIET=1 env -u PYTHONPATH -u TILERUN_LIBRARY "$OLDPWD/$TRITON_ENV/bin/python" \
-   "$OLDPWD/python/test/triton_conformance/run.py" --sample)
+# (python/test/triton_conformance/run.py --sample; scripts/test-triton.sh
+# runs every file of Triton's language and Gluon tests).
+QUIET=1 in_triton_env "$ROOT/python/test/triton_conformance/run.py" --sample -n "$(nproc)"
 
 # triton-shared's output through `tilerun convert` into IREE (iree-compile for
 # the CPU and IREE's runtime), in its own environment, pinned: every corpus

@@ -271,6 +271,43 @@ def test_an_i1_argument_takes_its_lowest_bit_as_on_cuda():
 
 
 @triton.jit
+def store_scalar_kernel(out_ptr, value):
+    tl.store(out_ptr, value)
+
+
+@triton.jit
+def store_u32_kernel(out_ptr, value: tl.uint32):
+    tl.store(out_ptr, value)
+
+
+def test_unsigned_arguments_pass_their_bits_as_on_cuda():
+    # Triton specialises an int in [2**63, 2**64) as u64 (2**64 - 1 is
+    # Triton's test_value_specialization_overflow); the kernel's parameter is
+    # a signless i64, so the launcher hands over the same 64 bits, as CUDA's
+    # uint64_t. A tl.uint32 annotation likewise takes [2**31, 2**32).
+    out = torch.zeros(1, dtype=torch.int64)
+    for value in [2 ** 64 - 1, 2 ** 63, 2 ** 63 + 5]:
+        store_scalar_kernel[(1,)](out, value)
+        assert out.item() % 2 ** 64 == value, value
+    out32 = torch.zeros(1, dtype=torch.int32)
+    for value in [0, 7, 2 ** 31, 2 ** 32 - 1]:
+        store_u32_kernel[(1,)](out32, value)
+        assert out32.item() % 2 ** 32 == value, value
+    with pytest.raises(Exception, match="out of range"):
+        store_u32_kernel[(1,)](out32, 2 ** 32)
+
+
+def test_num_warps_must_be_a_power_of_two_as_on_cuda():
+    # CUDAOptions asserts it; the same AssertionError (Triton's
+    # test_num_warps_pow2), and powers of two compile.
+    x, y, out = torch.randn(16), torch.randn(16), torch.empty(16)
+    with pytest.raises(AssertionError, match="must be a power of 2"):
+        add_kernel.warmup(x, y, out, 16, BLOCK=16, grid=(1,), num_warps=3)
+    for num_warps in (1, 2, 4, 8):
+        add_kernel.warmup(x, y, out, 16, BLOCK=16, grid=(1,), num_warps=num_warps)
+
+
+@triton.jit
 def tuple_kernel(pair, nested, out_ptr, BLOCK: tl.constexpr):
     # pair: (tensor, scale); nested: (offset, (constexpr flag, tensor))
     offs = tl.arange(0, BLOCK)

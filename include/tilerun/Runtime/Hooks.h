@@ -35,17 +35,48 @@ void tilerun_report_shared_access(const char *op, int64_t byteOffset,
                                   int64_t bytes, int64_t allocBytes,
                                   int32_t pidX, int32_t pidY, int32_t pidZ,
                                   int64_t elementIndex);
-/// tt.print without operands: `pid (x, y, z) PREFIX`.
+/// tt.print writes its lines as CUDA's device printf does (Triton's
+/// PrintOpToLLVM): `pid (x, y, z)PREFIX` without operands, else one line per
+/// element, `pid (x, y, z) idx (i0, i1, ...)PREFIX(operand n) VALUE`, where
+/// each index is padded to the digits of its dimension's largest, a scalar
+/// shows `idx ()`, and `(operand n) ` appears when the print has several
+/// operands. Triton's frontend gives a prefix with operands its leading space
+/// and trailing ": " (" x: "). Every line is written whole under one lock, so
+/// programs printing on several threads never interleave within a line.
 void tilerun_print_str(const char *prefix, int32_t pidX, int32_t pidY,
                        int32_t pidZ);
-/// One element of a tt.print operand, as Triton's device print shows it:
-/// `pid (x, y, z) idx (i) PREFIX value`. flags: bit 0 signed, bit 1 hex.
-void tilerun_print_i64(const char *prefix, int32_t pidX, int32_t pidY,
-                       int32_t pidZ, int64_t index, int32_t operand,
-                       int64_t value, int32_t flags);
-void tilerun_print_f64(const char *prefix, int32_t pidX, int32_t pidY,
-                       int32_t pidZ, int64_t index, int32_t operand,
-                       double value);
+
+/// How tilerun_print_int shows its value.
+typedef enum tilerun_print_format {
+  TILERUN_PRINT_SIGNED = 0,   ///< decimal, the value sign-extended
+  TILERUN_PRINT_UNSIGNED = 1, ///< decimal, the value zero-extended
+  TILERUN_PRINT_HEX = 2,      ///< 0x and the element's bits, bits/4 digits
+  TILERUN_PRINT_POINTER = 3,  ///< 0x and the address
+} tilerun_print_format_t;
+
+/// What one operand of a tt.print needs at run time, known when compiling:
+/// the compiled kernel keeps one constant per operand. The layout is fixed
+/// (DebugOps.cpp builds it as an LLVM struct of the same fields).
+typedef struct tilerun_print_site {
+  const char *prefix;   ///< as Triton's frontend made it (" x: ", ": ")
+  const int64_t *shape; ///< the operand's dimensions (null for a scalar)
+  int32_t rank;         ///< 0 for a scalar
+  int32_t operand;      ///< which operand of the print this is
+  int32_t numOperands;  ///< the print's operands
+  int32_t format;       ///< tilerun_print_format_t (tilerun_print_int)
+  int32_t bits;         ///< the element's bit width (hex digits)
+} tilerun_print_site_t;
+
+/// Element `index` (row-major over `site->shape`; 0 for a scalar) of a
+/// print's integer, bool or pointer operand; `value` is the element widened
+/// to 64 bits as `site->format` says (hex shows only its low `bits`).
+void tilerun_print_int(const tilerun_print_site_t *site, int32_t pidX,
+                       int32_t pidY, int32_t pidZ, int64_t index,
+                       int64_t value);
+/// The same for a floating-point operand, shown as `%f` (CUDA's format).
+void tilerun_print_float(const tilerun_print_site_t *site, int32_t pidX,
+                         int32_t pidY, int32_t pidZ, int64_t index,
+                         double value);
 /// f32 / f64 -> bf16 rounded to nearest-even, NaN kept quiet: what LLVM calls
 /// `__truncsfbf2` / `__truncdfbf2` on x86 without AVX512-BF16 (Debian 12's
 /// libgcc lacks them). The result is returned in the low 16 bits of a

@@ -7,7 +7,9 @@
 // element format here has at most 11 significant bits, so the scaled
 // operands are exact in f32 (unless they overflow its range) and each
 // product is exact as well: the result differs from any other exact-product
-// evaluation only by the order of the f32 additions.
+// evaluation only by the order of the f32 additions. Against an fp16
+// operand the scaled one is rounded to fp16 first, as Triton computes it
+// (its GPU decomposition upcasts to the other operand's type).
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,6 +110,8 @@ struct ScaledOperand {
   bool kPack; // e2m1: the two codes of a byte are neighbours along K
   bool isLhs;
   int64_t group; // elements along K per scale
+  // The other operand is fp16: the scaled operand becomes fp16 first.
+  bool scaleInF16 = false;
 };
 
 /// The f32 element at logical (row, col) of `o`, decoded and scaled.
@@ -157,8 +161,20 @@ Value scaledElement(TileLowering &tl, OpBuilder &b, Location loc,
     return v;
   Value groupIdx =
       arith::DivUIOp::create(b, loc, k, constantIndex(b, loc, o.group));
-  Value s = tl.element(b, o.scale, {mn, groupIdx});
-  return arith::MulFOp::create(b, loc, v, decodeE8M0(b, loc, s));
+  Value s = decodeE8M0(b, loc, tl.element(b, o.scale, {mn, groupIdx}));
+  if (!o.scaleInF16)
+    return arith::MulFOp::create(b, loc, v, s);
+  // Against an fp16 operand Triton computes the scaled operand in fp16, as
+  // the GPU's decomposition of an MX product does: the scale is rounded to
+  // fp16 (0 or inf outside its range) and so is the product. v and the
+  // rounded scale are exact in f32, so their f32 product rounded once to
+  // fp16 is the fp16 multiply.
+  Type f16 = b.getF16Type(), f32 = b.getF32Type();
+  auto roundToF16 = [&](Value x) {
+    return emitFloatExtend(b, loc, emitFloatTruncate(b, loc, x, f16, false),
+                           f32);
+  };
+  return roundToF16(arith::MulFOp::create(b, loc, v, roundToF16(s)));
 }
 
 } // namespace
@@ -179,7 +195,9 @@ LogicalResult lowerDotScaled(TileLowering &tl, OpBuilder &b, Operation *op,
 
   auto operand = [&](Value value, Value scale, tt::ScaleDotElemType format,
                      bool kPack, bool isLhs) -> FailureOr<ScaledOperand> {
-    ScaledOperand o{value, scale, format, kPack, isLhs, K};
+    bool otherIsF16 = (isLhs ? dot.getBElemType() : dot.getAElemType()) ==
+                      tt::ScaleDotElemType::FP16;
+    ScaledOperand o{value, scale, format, kPack, isLhs, K, otherIsF16};
     if (!scale)
       return o;
     auto sTy = asTensor(scale.getType());

@@ -83,23 +83,26 @@ static bool isFp8(Type t) {
 }
 
 /// An arith/math op on 8-bit floats, which no CPU computes on. Sign
-/// operations and selects act on the bits, exactly as on the GPU (NaN
-/// payloads kept); everything else is computed in f32 from the exact
-/// widening and rounded back to nearest-even, the conversion Triton's fp8
-/// casts use.
+/// operations (but for the FNUZ formats) and selects act on the bits,
+/// exactly as on the GPU (NaN payloads kept); everything else is computed
+/// in f32 from the exact widening and rounded back to nearest-even, the
+/// conversion Triton's fp8 casts use.
 static Value emitFp8Elementwise(OpBuilder &b, Operation *op,
                                 ValueRange args, Type elemTy) {
   Location loc = op->getLoc();
   Type i8 = b.getI8Type();
   auto bits = [&](Value v) { return arith::BitcastOp::create(b, loc, i8, v); };
   auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i8, v); };
-  if (isa<math::AbsFOp>(op))
+  // In the FNUZ formats 0x80 is NaN, not -0: a sign flip of 0 or of the
+  // NaN is wrong there, so their sign operations go through f32 too.
+  bool fnuz = isa<Float8E4M3FNUZType, Float8E5M2FNUZType>(elemTy);
+  if (!fnuz && isa<math::AbsFOp>(op))
     return arith::BitcastOp::create(
         b, loc, elemTy, arith::AndIOp::create(b, loc, bits(args[0]), cst(0x7f)));
-  if (isa<arith::NegFOp>(op))
+  if (!fnuz && isa<arith::NegFOp>(op))
     return arith::BitcastOp::create(
         b, loc, elemTy, arith::XOrIOp::create(b, loc, bits(args[0]), cst(0x80)));
-  if (isa<math::CopySignOp>(op)) {
+  if (!fnuz && isa<math::CopySignOp>(op)) {
     Value mag = arith::AndIOp::create(b, loc, bits(args[0]), cst(0x7f));
     Value sign = arith::AndIOp::create(b, loc, bits(args[1]), cst(0x80));
     return arith::BitcastOp::create(b, loc, elemTy,
@@ -158,6 +161,67 @@ Value callLibm(TileLowering &tl, OpBuilder &b, Location loc, StringRef name,
       .getResult();
 }
 
+/// The modified Bessel function I0 (`nu` 0) or I1 (`nu` 1) of `x`, which
+/// libm lacks (libdevice's cyl_bessel_i0/i1), evaluated in f64 for f32 and
+/// f64 alike. Below |x| = 16 the power series
+///   I_nu(x) = (x/2)^nu sum_k (x^2/4)^k / (k! (k+nu)!),
+/// whose terms are all positive, in Horner form (32 terms); above it the
+/// asymptotic expansion
+///   I_nu(x) ~ e^x / sqrt(2 pi x) sum_k prod_{j<=k} ((2j-1)^2 - 4 nu^2) / (8 j x)
+/// (32 terms; e^x applied as two halves so that I stays finite up to where
+/// it overflows). Within 5 ulps of f64 over the whole range (measured against
+/// mpmath); I0 is even, I1 odd.
+static Value emitBesselI(OpBuilder &b, Location loc, Value x, int nu) {
+  Type t = x.getType(), f64 = b.getF64Type();
+  auto c = [&](double v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getF64FloatAttr(v));
+  };
+  Value xd = t.isF64() ? x : arith::ExtFOp::create(b, loc, f64, x).getResult();
+  Value ax = math::AbsFOp::create(b, loc, xd);
+  constexpr int kTerms = 32;
+  // Power series.
+  Value half = arith::MulFOp::create(b, loc, ax, c(0.5));
+  Value q = arith::MulFOp::create(b, loc, half, half);
+  Value s = c(1.0);
+  for (int k = kTerms; k >= 1; --k)
+    s = math::FmaOp::create(
+        b, loc, arith::MulFOp::create(b, loc, q, c(1.0 / (k * double(k + nu)))),
+        s, c(1.0));
+  if (nu == 1)
+    s = arith::MulFOp::create(b, loc, s, half);
+  // Asymptotic expansion, at |x| >= 16 (clamped below so that the unused
+  // lane stays finite).
+  Value big = arith::MaximumFOp::create(b, loc, ax, c(16.0));
+  Value inv = arith::DivFOp::create(b, loc, c(1.0), big);
+  Value a = c(1.0);
+  for (int k = kTerms; k >= 1; --k) {
+    double odd = 2.0 * k - 1.0;
+    double ck = (odd * odd - 4.0 * nu * nu) / (8.0 * k);
+    a = math::FmaOp::create(b, loc, arith::MulFOp::create(b, loc, inv, c(ck)),
+                            a, c(1.0));
+  }
+  Value e = math::ExpOp::create(b, loc, arith::MulFOp::create(b, loc, big, c(0.5)));
+  Value root = math::SqrtOp::create(
+      b, loc, arith::MulFOp::create(b, loc, big, c(6.283185307179586)));
+  Value asym = arith::MulFOp::create(
+      b, loc, e,
+      arith::MulFOp::create(b, loc, e, arith::DivFOp::create(b, loc, a, root)));
+  Value inf = c(INFINITY);
+  asym = arith::SelectOp::create(
+      b, loc,
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, big, inf), inf,
+      asym);
+  Value small = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, ax,
+                                      c(16.0));
+  // NaN takes the series lane, which keeps it NaN.
+  Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, ax, ax);
+  Value r = arith::SelectOp::create(
+      b, loc, arith::OrIOp::create(b, loc, small, isNaN), s, asym);
+  if (nu == 1)
+    r = math::CopySignOp::create(b, loc, r, xd);
+  return t.isF64() ? r : arith::TruncFOp::create(b, loc, t, r).getResult();
+}
+
 /// The math op Triton's libdevice symbol computes, or null.
 Value emitLibdevice(TileLowering &tl, OpBuilder &b, Location loc,
                     StringRef sym, ValueRange args) {
@@ -201,6 +265,26 @@ Value emitLibdevice(TileLowering &tl, OpBuilder &b, Location loc,
         (base == "hypot" || base == "nextafter" || base == "fdim" ||
          base == "remainder" || base == "fmod"))
       return callLibm(tl, b, loc, base, args, t);
+    // Bessel functions of the first and second kind (glibc's; y0/y1 are NaN
+    // below 0 and -inf at 0, as libdevice's); I0 and I1, which libm lacks,
+    // inline.
+    if (args.size() == 1 &&
+        (base == "j0" || base == "j1" || base == "y0" || base == "y1"))
+      return callLibm(tl, b, loc, base, args, t);
+    if (args.size() == 1 && (base == "cyl_bessel_i0" || base == "cyl_bessel_i1"))
+      return emitBesselI(b, loc, args[0], base == "cyl_bessel_i1" ? 1 : 0);
+  }
+  // jn(int n, x) and yn(int n, x): the order comes first.
+  if (args.size() == 2 && args[0].getType().isInteger(32) &&
+      (args[1].getType().isF32() || args[1].getType().isF64()) &&
+      (sym == "jnf" || sym == "ynf" || sym == "jn" || sym == "yn") &&
+      (sym.ends_with("f") == args[1].getType().isF32())) {
+    std::string fn = sym.str();
+    Type t = args[1].getType();
+    SmallVector<Type> argTys(args.getTypes());
+    auto fnTy = LLVM::LLVMFunctionType::get(t, argTys);
+    return LLVM::CallOp::create(b, loc, tl.runtimeFunction(fn, fnTy), args)
+        .getResult();
   }
   Value x = args.empty() ? Value() : args[0];
   auto un = [&](auto tag) -> Value {
@@ -468,6 +552,11 @@ Value emitElementOf(TileLowering &tl, OpBuilder &b, OpResult result,
               b, loc, cast<TypedAttr>(dense.getSplatValue<Attribute>()));
         }
         return arith::ConstantOp::create(b, loc, c.getValue());
+      })
+      .Case<ub::PoisonOp>([&](auto) -> Value {
+        // Triton's tl.core's return_poison and the values an early return
+        // leaves undefined (lifted to scf): every element is poison.
+        return ub::PoisonOp::create(b, loc, elemTy);
       })
       .Case<tt::SplatOp>([&](auto) { return tl.scalar(op->getOperand(0)); })
       .Case<tt::UnsplatOp>([&](auto) {

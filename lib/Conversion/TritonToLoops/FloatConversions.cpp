@@ -62,6 +62,9 @@ struct Fp8Format {
   int ebits, mbits, bias;
   bool hasInf; // E5M2 has inf; E4M3FN has none (all-ones is NaN)
   double maxFinite;
+  // AMD's FNUZ formats (f8E4M3FNUZ, f8E5M2FNUZ): no infinity, no negative
+  // zero; 0x80 is the only NaN and every other code is finite.
+  bool fnuz = false;
 };
 
 std::optional<Fp8Format> fp8Format(Type t) {
@@ -69,6 +72,10 @@ std::optional<Fp8Format> fp8Format(Type t) {
     return Fp8Format{4, 3, 7, false, 448.0};
   if (isa<Float8E5M2Type>(t))
     return Fp8Format{5, 2, 15, true, 57344.0};
+  if (isa<Float8E4M3FNUZType>(t))
+    return Fp8Format{4, 3, 8, false, 240.0, /*fnuz=*/true};
+  if (isa<Float8E5M2FNUZType>(t))
+    return Fp8Format{5, 2, 16, false, 57344.0, /*fnuz=*/true};
   return std::nullopt;
 }
 
@@ -79,6 +86,9 @@ Value f32Const(OpBuilder &b, Location loc, double v) {
 /// Rounds to the nearest representable value (ties to even), saturating to
 /// the largest finite value as the GPU's `cvt.rn.satfinite` does; NaN stays
 /// NaN. Works on the magnitude in f32: scaling by a power of two is exact.
+/// FNUZ formats as Triton's AMD backend converts to them: finite values
+/// saturate, infinities and NaN become the NaN 0x80, and a result of zero
+/// is +0 whatever the sign (0x80 is not -0 there).
 Value encodeFp8(OpBuilder &b, Location loc, Value x, Type to,
                 const Fp8Format &f, bool towardZero) {
   Type i32 = b.getI32Type(), i8 = b.getI8Type();
@@ -127,8 +137,21 @@ Value encodeFp8(OpBuilder &b, Location loc, Value x, Type to,
   Value normCode = arith::OrIOp::create(b, loc, normExp, mant);
   Value code = arith::SelectOp::create(b, loc, isSub, subCode, normCode);
   Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
-  code = arith::SelectOp::create(b, loc, isNaN, cst(b, loc, i32, 0x7f), code);
-  code = arith::OrIOp::create(b, loc, code, sign);
+  if (f.fnuz) {
+    // No signed zero: the sign goes only on a nonzero code.
+    Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, code,
+                                         cst(b, loc, i32, 0));
+    code = arith::OrIOp::create(
+        b, loc, code,
+        arith::SelectOp::create(b, loc, isZero, cst(b, loc, i32, 0), sign));
+    Value isInf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, a,
+                                        f32Const(b, loc, INFINITY));
+    Value toNaN = arith::OrIOp::create(b, loc, isNaN, isInf);
+    code = arith::SelectOp::create(b, loc, toNaN, cst(b, loc, i32, 0x80), code);
+  } else {
+    code = arith::SelectOp::create(b, loc, isNaN, cst(b, loc, i32, 0x7f), code);
+    code = arith::OrIOp::create(b, loc, code, sign);
+  }
   return arith::BitcastOp::create(b, loc, to,
                                   arith::TruncIOp::create(b, loc, i8, code));
 }
@@ -167,7 +190,10 @@ Value emitFloatExtend(OpBuilder &b, Location loc, Value x, Type to) {
   Value allOnes = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, e,
                                         cst(b, loc, i32, (1 << f->ebits) - 1));
   Value nan = f32Const(b, loc, std::numeric_limits<double>::quiet_NaN());
-  if (f->hasInf) {
+  if (f->fnuz) {
+    // 0x80 (the pattern of -0) is the only NaN, set after the sign below;
+    // all-ones exponents are ordinary finite values.
+  } else if (f->hasInf) {
     Value isInf = arith::AndIOp::create(
         b, loc, allOnes,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, m,
@@ -185,6 +211,12 @@ Value emitFloatExtend(OpBuilder &b, Location loc, Value x, Type to) {
   Value r = math::CopySignOp::create(
       b, loc, mag,
       arith::BitcastOp::create(b, loc, b.getF32Type(), sign));
+  if (f->fnuz)
+    r = arith::SelectOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, code,
+                              cst(b, loc, i32, 0x80)),
+        nan, r);
   if (!to.isF32())
     r = to.getIntOrFloatBitWidth() < 32
             ? emitFloatTruncate(b, loc, r, to, false)

@@ -93,28 +93,6 @@ Value i32Constant(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
 }
 
-/// Threads of the warp group that executes `op`: a warp_specialize
-/// partition's num_warps, else the module's, times the warp size.
-int64_t executingThreads(Operation *op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  auto moduleInt = [&](StringRef name, int64_t fallback) {
-    auto attr = module ? module->getAttrOfType<IntegerAttr>(name) : IntegerAttr();
-    return attr ? attr.getInt() : fallback;
-  };
-  int64_t warps = moduleInt("ttg.num-warps", 4);
-  for (Operation *at = op; at; at = at->getParentOp()) {
-    auto partitions =
-        dyn_cast_or_null<ttg::WarpSpecializePartitionsOp>(at->getParentOp());
-    if (!partitions)
-      continue;
-    unsigned index = at->getParentRegion()->getRegionNumber();
-    warps = cast<ttg::WarpSpecializeOp>(partitions->getParentOp())
-                .getPartitionNumWarps()[index];
-    break;
-  }
-  return warps * moduleInt("ttg.threads-per-warp", 32);
-}
-
 LogicalResult lowerBarrierOp(TileLowering &tl, OpBuilder &b, Operation *op) {
   Location loc = op->getLoc();
   auto pred = [&](Value p) { return p ? tl.scalar(p) : Value(); };
@@ -203,6 +181,26 @@ LogicalResult lowerTMAStore(TileLowering &tl, OpBuilder &b,
 }
 
 } // namespace
+
+int64_t executingThreads(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto moduleInt = [&](StringRef name, int64_t fallback) {
+    auto attr = module ? module->getAttrOfType<IntegerAttr>(name) : IntegerAttr();
+    return attr ? attr.getInt() : fallback;
+  };
+  int64_t warps = moduleInt("ttg.num-warps", 4);
+  for (Operation *at = op; at; at = at->getParentOp()) {
+    auto partitions =
+        dyn_cast_or_null<ttg::WarpSpecializePartitionsOp>(at->getParentOp());
+    if (!partitions)
+      continue;
+    unsigned index = at->getParentRegion()->getRegionNumber();
+    warps = cast<ttg::WarpSpecializeOp>(partitions->getParentOp())
+                .getPartitionNumWarps()[index];
+    break;
+  }
+  return warps * moduleInt("ttg.threads-per-warp", 32);
+}
 
 bool isHopperOp(Operation *op) {
   return isa<ttg::GlobalScratchAllocOp>(op) ||

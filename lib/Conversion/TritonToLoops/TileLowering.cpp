@@ -748,6 +748,15 @@ SmallVector<Value> TileLowering::makeSlots(ValueRange values) {
   return slots;
 }
 
+/// The kernel's own loop metadata (Triton's `llvm.loop_annotation`, e.g.
+/// tl.range(..., disable_licm=True) and tl.condition(..., disable_licm=True))
+/// stays on the lowered loop, which carries it to its latch branch.
+static void copyLoopAnnotation(Operation *from, Operation *to) {
+  if (auto annotation =
+          from->getAttrOfType<LLVM::LoopAnnotationAttr>(kLoopAnnotationAttr))
+    to->setAttr(kLoopAnnotationAttr, annotation);
+}
+
 LogicalResult TileLowering::lowerFor(OpBuilder &b, Operation *op) {
   auto forOp = cast<scf::ForOp>(op);
   Location loc = op->getLoc();
@@ -760,6 +769,7 @@ LogicalResult TileLowering::lowerFor(OpBuilder &b, Operation *op) {
   auto newFor = scf::ForOp::create(b, loc, scalar(forOp.getLowerBound()),
                                    scalar(forOp.getUpperBound()),
                                    scalar(forOp.getStep()), inits);
+  copyLoopAnnotation(op, newFor);
   Block *body = newFor.getBody();
   scalars.map(forOp.getInductionVar(), newFor.getInductionVar());
   auto bindAll = [&](ValueRange originals, ValueRange lowered) {
@@ -839,6 +849,7 @@ LogicalResult TileLowering::lowerWhile(OpBuilder &b, Operation *op) {
   for (Value v : whileOp.getResults())
     flattenTypes(v, afterTypes);
   auto newWhile = scf::WhileOp::create(b, loc, afterTypes, inits);
+  copyLoopAnnotation(op, newWhile);
   Block *before = b.createBlock(&newWhile.getBefore(), {}, beforeTypes,
                                 SmallVector<Location>(beforeTypes.size(), loc));
   Block *after = b.createBlock(&newWhile.getAfter(), {}, afterTypes,

@@ -338,6 +338,8 @@ public:
                         ValueRange extraI64 = {});
   /// A pointer to a NUL-terminated global string.
   Value globalString(OpBuilder &b, Location loc, llvm::StringRef text);
+  /// The private constant holding `text` and a NUL (one per text).
+  mlir::LLVM::GlobalOp stringGlobal(Location loc, llvm::StringRef text);
   mlir::LLVM::LLVMFuncOp runtimeFunction(llvm::StringRef name,
                                          mlir::LLVM::LLVMFunctionType type);
   /// `prefix` followed by a number no symbol of the module has yet.
@@ -641,6 +643,10 @@ mlir::LogicalResult lowerWarpGroupDot(TileLowering &tl, OpBuilder &b,
 /// tt.print and tt.assert.
 mlir::LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b,
                                  Operation *op);
+/// Threads of the warp group that executes `op` (HopperOps.cpp): a
+/// warp_specialize partition's num_warps, else the module's `ttg.num-warps`
+/// (4 where it has none), times `ttg.threads-per-warp` (32).
+int64_t executingThreads(Operation *op);
 
 /// Helpers shared by the emitters.
 Value constantIndex(OpBuilder &b, Location loc, int64_t v);

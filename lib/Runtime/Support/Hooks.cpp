@@ -9,10 +9,12 @@
 
 #include <cinttypes>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <vector>
 
 using namespace tilerun;
 
@@ -127,51 +129,112 @@ extern "C" void tilerun_report_shared_access(const char *op, int64_t byteOffset,
   std::fprintf(stderr, "tilerun: error: %s\n", text.c_str());
 }
 
+// DebugOps.cpp emits the site as the LLVM struct
+// {ptr, ptr, i32, i32, i32, i32, i32}.
+static_assert(offsetof(tilerun_print_site_t, shape) == 8 &&
+                  offsetof(tilerun_print_site_t, rank) == 16 &&
+                  offsetof(tilerun_print_site_t, bits) == 32 &&
+                  sizeof(tilerun_print_site_t) == 40,
+              "tilerun_print_site_t must match the lowering's struct");
+
 namespace {
 std::mutex &printMutex() {
   static std::mutex mutex;
   return mutex;
 }
-void printHeader(const char *prefix, int32_t x, int32_t y, int32_t z,
-                 int64_t index, int32_t operand) {
-  std::printf("pid (%d, %d, %d)", x, y, z);
-  if (index >= 0)
-    std::printf(" idx (%" PRId64 ")", index);
-  std::fputs(prefix ? prefix : "", stdout);
-  if (operand > 0)
-    std::printf(" (operand %d)", operand);
-  std::fputs(" ", stdout);
+
+/// Writes `line` and a newline in one piece: lines of programs printing on
+/// several threads never mix.
+void writeLine(std::string &line) {
+  line.push_back('\n');
+  std::lock_guard<std::mutex> lock(printMutex());
+  std::fwrite(line.data(), 1, line.size(), stdout);
+  std::fflush(stdout);
+}
+
+std::string pidText(int32_t x, int32_t y, int32_t z) {
+  return "pid (" + std::to_string(x) + ", " + std::to_string(y) + ", " +
+         std::to_string(z) + ")";
+}
+
+int decimalDigits(uint64_t v) {
+  int n = 1;
+  for (; v >= 10; v /= 10)
+    ++n;
+  return n;
+}
+
+/// `pid (x, y, z) idx (i0, i1, ...)PREFIX(operand n) `: everything but the
+/// value. Each index is right-aligned to the digits of its dimension's
+/// largest index, as CUDA pads it (%Ni with N = ceil(log10(dim))).
+std::string elementHeader(const tilerun_print_site_t &site, int32_t x,
+                          int32_t y, int32_t z, int64_t index) {
+  std::string line = pidText(x, y, z) + " idx (";
+  std::vector<int64_t> idx(site.rank > 0 ? size_t(site.rank) : 0);
+  for (int32_t d = site.rank - 1; d >= 0; --d) {
+    int64_t dim = site.shape[d] > 0 ? site.shape[d] : 1;
+    idx[size_t(d)] = index % dim;
+    index /= dim;
+  }
+  char text[32];
+  for (int32_t d = 0; d < site.rank; ++d) {
+    int64_t dim = site.shape[d];
+    int width = dim > 1 ? decimalDigits(uint64_t(dim - 1)) : 0;
+    std::snprintf(text, sizeof text, "%s%*" PRId64, d ? ", " : "", width,
+                  idx[size_t(d)]);
+    line += text;
+  }
+  line += ")";
+  line += site.prefix ? site.prefix : "";
+  if (site.numOperands > 1)
+    line += "(operand " + std::to_string(site.operand) + ") ";
+  return line;
 }
 } // namespace
 
 extern "C" void tilerun_print_str(const char *prefix, int32_t x, int32_t y,
                                   int32_t z) {
-  std::lock_guard<std::mutex> lock(printMutex());
-  std::printf("pid (%d, %d, %d) %s\n", x, y, z, prefix ? prefix : "");
-  std::fflush(stdout);
+  std::string line = pidText(x, y, z) + (prefix ? prefix : "");
+  writeLine(line);
 }
 
-extern "C" void tilerun_print_i64(const char *prefix, int32_t x, int32_t y,
-                                  int32_t z, int64_t index, int32_t operand,
-                                  int64_t value, int32_t flags) {
-  std::lock_guard<std::mutex> lock(printMutex());
-  printHeader(prefix, x, y, z, index, operand);
-  if (flags & 2)
-    std::printf("0x%" PRIx64 "\n", static_cast<uint64_t>(value));
-  else if (flags & 1)
-    std::printf("%" PRId64 "\n", value);
-  else
-    std::printf("%" PRIu64 "\n", static_cast<uint64_t>(value));
-  std::fflush(stdout);
+extern "C" void tilerun_print_int(const tilerun_print_site_t *site, int32_t x,
+                                  int32_t y, int32_t z, int64_t index,
+                                  int64_t value) {
+  std::string line = elementHeader(*site, x, y, z, index);
+  char text[40];
+  uint64_t bits = static_cast<uint64_t>(value);
+  switch (site->format) {
+  case TILERUN_PRINT_HEX: {
+    int width = site->bits > 0 && site->bits < 64 ? site->bits : 64;
+    if (width < 64)
+      bits &= (uint64_t(1) << width) - 1;
+    std::snprintf(text, sizeof text, "0x%0*" PRIx64, (width + 3) / 4, bits);
+    break;
+  }
+  case TILERUN_PRINT_POINTER:
+    std::snprintf(text, sizeof text, "0x%" PRIx64, bits);
+    break;
+  case TILERUN_PRINT_UNSIGNED:
+    std::snprintf(text, sizeof text, "%" PRIu64, bits);
+    break;
+  default:
+    std::snprintf(text, sizeof text, "%" PRId64, value);
+    break;
+  }
+  line += text;
+  writeLine(line);
 }
 
-extern "C" void tilerun_print_f64(const char *prefix, int32_t x, int32_t y,
-                                  int32_t z, int64_t index, int32_t operand,
-                                  double value) {
-  std::lock_guard<std::mutex> lock(printMutex());
-  printHeader(prefix, x, y, z, index, operand);
-  std::printf("%.6g\n", value);
-  std::fflush(stdout);
+extern "C" void tilerun_print_float(const tilerun_print_site_t *site,
+                                    int32_t x, int32_t y, int32_t z,
+                                    int64_t index, double value) {
+  std::string line = elementHeader(*site, x, y, z, index);
+  // %f of the largest doubles takes 300-odd digits.
+  char text[400];
+  std::snprintf(text, sizeof text, "%f", value);
+  line += text;
+  writeLine(line);
 }
 
 namespace {

@@ -93,10 +93,26 @@ class TilerunBackend(BaseBackend):
         passes.common.add_symbol_dce(pm)
         passes.ttir.add_loop_unroll(pm)
         pm.run(mod, "make_ttir")
+        # The launch's warps, as Triton's TTGIR states them: a tt.print of a
+        # scalar runs on every thread of a CUDA program (num_warps x 32
+        # lines), and tilerun prints it as often where the module says so.
+        builder = ir.builder(mod.context)
+        mod.set_attr("ttg.num-warps", builder.get_int32_attr(options.num_warps))
+        mod.set_attr("ttg.threads-per-warp", builder.get_int32_attr(32))
         return mod
 
     @staticmethod
     def make_ttgir(mod, metadata, options):
+        """tilerun lowers TTIR itself (layouts are a GPU's thread mapping), so
+        of CUDA's TTGIR passes only the loop nest rewrite a kernel asks for
+        runs: tl.range(..., flatten=True) fuses the nest into one loop, as on
+        CUDA."""
+        from triton._C.libtriton import ir, passes
+        pm = ir.pass_manager(mod.context)
+        pm.enable_debug()
+        passes.ttgpuir.add_fuse_nested_loops(pm)
+        passes.common.add_canonicalizer(pm)
+        pm.run(mod, "make_ttgir")
         return mod
 
     @staticmethod

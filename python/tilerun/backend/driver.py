@@ -148,6 +148,24 @@ def _i1_as_cuda_passes_it(value):
     return value
 
 
+def _unsigned_bits(ty):
+    """N for an unsigned integer type uN wider than a bit, else 0."""
+    if ty.startswith("u") and ty[1:].isdigit() and int(ty[1:]) > 1:
+        return int(ty[1:])
+    return 0
+
+
+def _unsigned_as_cuda_passes_it(value, bits):
+    """A uN argument (Triton specialises an int in [2**63, 2**64) as u64;
+    tl.uint32 annotations give u32) as the same N bits of the signless iN
+    parameter the kernel has: values past the signed maximum go over as
+    their two's-complement equivalent, as the uintN_t Triton's CUDA
+    launcher passes. Anything else goes to tilerun's own conversion."""
+    if isinstance(value, int) and not isinstance(value, bool) and 2 ** (bits - 1) <= value < 2 ** bits:
+        return value - 2 ** bits
+    return value
+
+
 class CPULauncher:
     def __init__(self, src, metadata):
         kept = _kept_arguments(src)
@@ -156,6 +174,7 @@ class CPULauncher:
         self.indices = [path[0] for path in self.paths]
         self.pointers = [ty.startswith("*") for _, ty in kept]
         self.bits = [ty in ("i1", "u1") for _, ty in kept]
+        self.unsigned = [_unsigned_bits(ty) for _, ty in kept]
         # Checked kernels get each tensor's extent; others only its address.
         self.pointer_arg = _checked_buffer if getattr(metadata, "tilerun_checked", False) else _address
 
@@ -175,8 +194,15 @@ class CPULauncher:
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
         params = []
-        for a, is_ptr, is_bit in zip(self._values(args), self.pointers, self.bits):
-            params.append(self.pointer_arg(a) if is_ptr else _i1_as_cuda_passes_it(a) if is_bit else a)
+        for a, is_ptr, is_bit, unsigned in zip(self._values(args), self.pointers, self.bits,
+                                               self.unsigned):
+            if is_ptr:
+                a = self.pointer_arg(a)
+            elif is_bit:
+                a = _i1_as_cuda_passes_it(a)
+            elif unsigned:
+                a = _unsigned_as_cuda_passes_it(a, unsigned)
+            params.append(a)
         function[(gridX, gridY, gridZ)](*params)
         if launch_exit_hook is not None:
             launch_exit_hook(launch_metadata)

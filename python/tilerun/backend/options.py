@@ -43,7 +43,7 @@ class CPUOptions:
     enable_reflect_ftz: bool = True
     launch_cooperative_grid: bool = False
     launch_pdl: bool = False
-    supported_fp8_dtypes: Tuple[str] = ("fp8e5", "fp8e4b15", "fp8e4nv")
+    supported_fp8_dtypes: Tuple[str] = ("fp8e5", "fp8e4b15", "fp8e4nv", "fp8e5b16", "fp8e4b8")
     deprecated_fp8_dot_operand_dtypes: Tuple[str] = ()
     default_dot_input_precision: str = "ieee"
     allowed_dot_input_precisions: Tuple[str] = ("tf32", "tf32x3", "ieee", "bf16x3", "bf16x6")
@@ -73,8 +73,10 @@ class CPUOptions:
     def __post_init__(self):
         extern = {} if self.extern_libs is None else dict(self.extern_libs)
         object.__setattr__(self, "extern_libs", tuple(extern.items()))
+        # CUDAOptions asserts this: the same AssertionError (raised, so that
+        # python -O keeps it), which Triton's test_num_warps_pow2 expects.
         if self.num_warps <= 0 or self.num_warps & (self.num_warps - 1):
-            raise ValueError("num_warps must be a power of 2")
+            raise AssertionError("num_warps must be a power of 2")
 
     def hash(self):
         key = "_".join(f"{k}-{v}" for k, v in sorted(self.__dict__.items()))
