@@ -613,7 +613,9 @@ def descriptor_arg(params, index, value, rank):
     padding = padding_code(getattr(value, "padding", "zero"), where)
     address, nbytes, keep = buffer_of(value.base, param, where + " (its base)")
     shape, strides = descriptor_fields(value, rank, where)
-    itemsize = keep[1].itemsize if keep is not None else 1
+    # The element size is the parameter's: an array base was checked to
+    # match it, and a Buffer or address has no element type of its own.
+    itemsize = max(param.bits // 8, 1)
     _check_descriptor_extent(shape, strides, itemsize, nbytes, where)
     return ArgSpec("tensordesc", 0, address, nbytes, padding), keep
 

@@ -983,9 +983,11 @@ LogicalResult TileLowering::lowerScalarOp(OpBuilder &b, Operation *op) {
   if (op->getNumResults() == 0)
     return op->emitOpError("is not supported by the CPU lowering");
   // Canonicalisation turns an scf.if that only picks one of two
-  // shared-memory views into an arith.select of descriptors.
+  // shared-memory views, block pointers or tensor descriptors into an
+  // arith.select of them: each part is selected.
   if (auto select = dyn_cast<arith::SelectOp>(op);
-      select && isa<ttg::MemDescType>(select.getType())) {
+      select && (isa<ttg::MemDescType>(select.getType()) ||
+                 isTuple(select.getType()))) {
     SmallVector<Value> onTrue, onFalse;
     flatten(select.getTrueValue(), onTrue);
     flatten(select.getFalseValue(), onFalse);

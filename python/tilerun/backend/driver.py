@@ -11,6 +11,7 @@ import functools
 import os
 import platform
 import time
+import types
 
 from triton.backends.compiler import GPUTarget
 from triton.backends.driver import DriverBase
@@ -138,6 +139,26 @@ def _checked_buffer(arg):
     return _address(arg)
 
 
+def _descriptor(arg):
+    """A host TensorDescriptor whose base tilerun's argument conversion does
+    not take as it is (an object that only has data_ptr(), such as the
+    TensorWrapper Triton's tests put unsigned tensors in) gets a base of
+    the same memory: a Buffer with the storage's extent where the object
+    or the tensor it wraps has one, else the raw address."""
+    base = getattr(arg, "base", None)
+    if base is None or hasattr(base, "__dlpack__") or not hasattr(base, "data_ptr"):
+        return arg
+    import tilerun
+    storage_owner = base if hasattr(base, "storage") else getattr(base, "base", None)
+    if storage_owner is not None and hasattr(storage_owner, "storage") \
+            and storage_owner.data_ptr() == base.data_ptr():
+        memory = tilerun.Buffer(base.data_ptr(), _storage_extent(storage_owner), keepalive=base)
+    else:
+        memory = base.data_ptr()
+    return types.SimpleNamespace(base=memory, shape=arg.shape, strides=arg.strides,
+                                 padding=getattr(arg, "padding", "zero"))
+
+
 def _i1_as_cuda_passes_it(value):
     """An i1 argument as Triton's CUDA launcher hands it over: any integer
     of a byte (its "b" conversion) whose lowest bit the kernel reads, so 3
@@ -175,6 +196,7 @@ class CPULauncher:
         self.pointers = [ty.startswith("*") for _, ty in kept]
         self.bits = [ty in ("i1", "u1") for _, ty in kept]
         self.unsigned = [_unsigned_bits(ty) for _, ty in kept]
+        self.descriptors = [ty.startswith("tensordesc") for _, ty in kept]
         # Checked kernels get each tensor's extent; others only its address.
         self.pointer_arg = _checked_buffer if getattr(metadata, "tilerun_checked", False) else _address
 
@@ -194,10 +216,12 @@ class CPULauncher:
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
         params = []
-        for a, is_ptr, is_bit, unsigned in zip(self._values(args), self.pointers, self.bits,
-                                               self.unsigned):
+        for a, is_ptr, is_bit, unsigned, is_desc in zip(self._values(args), self.pointers,
+                                                        self.bits, self.unsigned, self.descriptors):
             if is_ptr:
                 a = self.pointer_arg(a)
+            elif is_desc:
+                a = _descriptor(a)
             elif is_bit:
                 a = _i1_as_cuda_passes_it(a)
             elif unsigned:
