@@ -181,6 +181,27 @@ def test_host_tensor_descriptors(padding):
     assert torch.equal(out, 2 * x)
 
 
+def test_host_tensor_descriptor_over_a_wrapped_unsigned_tensor():
+    """Triton's own tests put uint16/uint32 tensors in triton.TensorWrapper
+    (only data_ptr(), no DLPack): a descriptor over one reads its memory."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    M, N, BM, BN = 32, 48, 16, 16
+    bits = torch.randint(0, 2 ** 15, (M, N), dtype=torch.int16)
+    x = triton.TensorWrapper(bits, torch.uint16)
+    out = triton.TensorWrapper(torch.zeros_like(bits), torch.uint16)
+    copy_desc_kernel[(triton.cdiv(M, BM), triton.cdiv(N, BN))](
+        TensorDescriptor(x, [M, N], [N, 1], [BM, BN]),
+        TensorDescriptor(out, [M, N], [N, 1], [BM, BN]), BM=BM, BN=BN)
+    assert torch.equal(out.base, bits)
+
+
+@triton.jit
+def copy_desc_kernel(in_desc, out_desc, BM: tl.constexpr, BN: tl.constexpr):
+    pm = tl.program_id(0)
+    pn = tl.program_id(1)
+    out_desc.store([pm * BM, pn * BN], in_desc.load([pm * BM, pn * BN]))
+
+
 @triton.jit
 def tail_load_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
