@@ -146,12 +146,15 @@ double tilerun_kernel_compile_ms(const tilerun_kernel_t *kernel);
 
 /** Number of warnings its compile gave (0 for a kernel from
     tilerun_kernel_load). Today these are the memdesc_warnings of
-    tilerun_compile_options_t. */
+    tilerun_compile_options_t, and a compile cache directory that cannot be
+    written (read-only, full): the kernel runs, uncached, and this process
+    stores nothing more there, so only the first such compile warns. */
 size_t tilerun_kernel_num_warnings(const tilerun_kernel_t *kernel);
 
 /** Warning `index`, as the command line prints it: "file:line:col:
-    warning: ...", the source line, and its notes on the lines after. NULL
-    if there is no such warning. Valid while the kernel lives. */
+    warning: ...", the source line, and its notes on the lines after (the
+    cache's warning is one line with no location). NULL if there is no such
+    warning. Valid while the kernel lives. */
 const char *tilerun_kernel_warning(const tilerun_kernel_t *kernel,
                                    size_t index);
 
@@ -298,10 +301,13 @@ static inline tilerun_arg_t tilerun_arg_f64(double v) {
 }
 
 /** Runs every program of the grid (gx, gy, gz, each from 1 to 2^31 - 1,
-    else TILERUN_ERROR_INVALID_ARGUMENT) with `args` in the kernel's
-    parameter order, and returns when all are done. Returns
-    TILERUN_ERROR_BAD_ARGUMENT for a wrong count, kind or value (naming the
-    parameter), TILERUN_ERROR_LAUNCH when a program failed. */
+    and at most 2^63 - 1 programs in all, else
+    TILERUN_ERROR_INVALID_ARGUMENT) with `args` in the kernel's parameter
+    order, and returns when all are done. Returns TILERUN_ERROR_BAD_ARGUMENT
+    for a wrong count, kind or value (naming the parameter),
+    TILERUN_ERROR_LAUNCH when a program failed or could not be started (no
+    thread with the stack its programs need). Usable in a child of fork(),
+    which makes its own worker threads. */
 tilerun_status_t tilerun_kernel_launch(const tilerun_kernel_t *kernel,
                                        uint32_t gx, uint32_t gy, uint32_t gz,
                                        const tilerun_arg_t *args,

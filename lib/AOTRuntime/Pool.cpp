@@ -161,6 +161,12 @@ tilerun_rt_status_t tilerun_rt_launch(tilerun_pool_t *pool, const char *kernel,
                   " must be between 1 and 2^31 - 1";
       return TILERUN_RT_ERROR_GRID;
     }
+  if (!GridChunks::fits(uint64_t(gx), uint64_t(gy), uint64_t(gz))) {
+    lastError = name + ": grid " + std::to_string(gx) + " x " +
+                std::to_string(gy) + " x " + std::to_string(gz) +
+                " has more than 2^63 - 1 programs";
+    return TILERUN_RT_ERROR_GRID;
+  }
   if (!pool)
     pool = tilerun_pool_default();
   if (!pool) {

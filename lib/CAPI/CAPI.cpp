@@ -193,6 +193,8 @@ tilerun_status_t compileSource(tilerun_context_t *context, std::string source,
                                     toString(kernel.takeError()),
                                 diags.text));
   handle->kernel = std::move(*kernel);
+  for (const std::string &warning : handle->kernel->warnings())
+    handle->warnings.push_back(warning);
   handle->source = std::move(source);
   *out = handle.release();
   return succeed();
@@ -549,6 +551,11 @@ tilerun_status_t tilerun_kernel_launch(const tilerun_kernel_t *kernel,
       return fail(TILERUN_ERROR_INVALID_ARGUMENT,
                   "grid extent " + Twine(axis) + " = " + Twine(extent) +
                       " must be between 1 and 2^31 - 1");
+  // 2^30 x 2^30 x 16 programs would otherwise wrap around to none at all.
+  if ((unsigned __int128)gx * gy * gz > uint64_t(INT64_MAX))
+    return fail(TILERUN_ERROR_INVALID_ARGUMENT,
+                "grid " + Twine(gx) + " x " + Twine(gy) + " x " + Twine(gz) +
+                    " has more than 2^63 - 1 programs");
   std::vector<tilerun::KernelArg> converted;
   if (tilerun_status_t s = convertArgs(kernel->kernel->signature(), args,
                                        num_args, converted))

@@ -7,8 +7,8 @@
 //     -> canonicalize, CSE, loop-invariant code motion
 //     -> LLVM dialect                                  (upstream conversions)
 //
-// LLVM's own -O3 pipeline (run by the runtime's ExecutionEngine for the host
-// CPU) then vectorises the loops.
+// LLVM's own -O3 pipeline (run by the runtime's JIT compile for the host CPU)
+// then vectorises the loops.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,10 +1,11 @@
 //===- ArgPacking.h - Launch arguments as the packed wrapper wants ---*- C++ -*-===//
 //
-// ExecutionEngine's `_mlir_K(void **)` wrapper takes one pointer per LLVM-level
-// parameter. tt kernels have one per kernel parameter; memref parameters
-// (triton-shared) expand to MLIR's default descriptor convention: unranked =
-// {i64 rank, ptr descriptor}, ranked = allocated, aligned, offset, sizes...,
-// strides.... All of that is confined here.
+// The `_mlir_K(void **)` entry (Kernel.cpp makes it as MLIR's ExecutionEngine
+// does) takes one pointer per LLVM-level parameter. tt kernels have one per
+// kernel parameter; memref parameters (triton-shared) expand to MLIR's default
+// descriptor convention: unranked = {i64 rank, ptr descriptor}, ranked =
+// allocated, aligned, offset, sizes..., strides.... All of that is confined
+// here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILERUN_LIB_RUNTIME_ARGPACKING_H

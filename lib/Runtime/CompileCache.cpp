@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -22,6 +23,7 @@
 
 #include <cstring>
 #include <dlfcn.h>
+#include <mutex>
 
 using namespace llvm;
 
@@ -73,6 +75,23 @@ CompileCache::Key CompileCache::makeKey(ArrayRef<StringRef> parts) {
     hasher.update(part);
   }
   return hasher.final();
+}
+
+/// The directories of this process whose stores failed, by path as given.
+static std::mutex unwritableMutex;
+static StringSet<> &unwritableDirectories() {
+  static auto *dirs = new StringSet<>(); // leaked: compiles may run at exit
+  return *dirs;
+}
+
+bool CompileCache::isWritable() const {
+  std::lock_guard<std::mutex> lock(unwritableMutex);
+  return !unwritableDirectories().contains(Dir);
+}
+
+bool CompileCache::markUnwritable() const {
+  std::lock_guard<std::mutex> lock(unwritableMutex);
+  return unwritableDirectories().insert(Dir).second;
 }
 
 std::string CompileCache::pathFor(const Key &key) const {

@@ -9,57 +9,27 @@
 #include "tilerun/Runtime/RuntimeSymbols.h"
 #include "tilerun/Target/Codegen.h"
 
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/FileSystem.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
-#include "llvm/Support/thread.h"
 
 #include <chrono>
-#include <optional>
+#include <cstring>
 #include <mutex>
+#include <optional>
+#include <pthread.h>
 
 using namespace llvm;
 
 namespace tilerun {
 
 Kernel::~Kernel() = default;
-
-/// The engine's object code. ExecutionEngine only hands its object out as a
-/// file, so it goes through a private temporary file.
-static Expected<std::string> engineObject(mlir::ExecutionEngine &engine) {
-  SmallString<128> tmp;
-  if (std::error_code ec =
-          sys::fs::createTemporaryFile("tilerun-object", "o", tmp))
-    return createStringError(ec, "cannot create a temporary object file");
-  engine.dumpToObjectFile(tmp);
-  auto object = MemoryBuffer::getFile(tmp, /*IsText=*/false,
-                                      /*RequiresNullTerminator=*/false);
-  sys::fs::remove(tmp);
-  if (!object)
-    return createStringError(object.getError(), "cannot read the object");
-  if ((*object)->getBufferSize() == 0)
-    return createStringError("the JIT kept no object code for this kernel");
-  return (*object)->getBuffer().str();
-}
-
-/// Saves the engine's object code under `key`.
-static void storeObject(mlir::ExecutionEngine &engine,
-                        const CompileCache &cache,
-                        const CompileCache::Key &key) {
-  auto object = engineObject(engine);
-  if (object)
-    consumeError(cache.store(key, *object));
-  else
-    consumeError(object.takeError());
-}
 
 static void initializeNativeTarget() {
   static std::once_flag targetInit;
@@ -77,12 +47,99 @@ static Expected<orc::JITTargetMachineBuilder> hostTargetBuilder() {
   return tmBuilder;
 }
 
-Expected<std::string> Kernel::objectCode() const {
-  if (Cached)
-    return CachedObject;
-  // A kernel compiled here: the engine must have kept its object, which it
-  // does when created with enableObjectDump.
-  return engineObject(*Engine);
+/// Adds `void _mlir_<name>(void **args)`, the entry launches call
+/// (ArgPacking.h): it loads kernel `name`'s i-th parameter from the pointer
+/// in args[i] and calls the kernel, the wrapper MLIR's ExecutionEngine makes.
+static Error addPackedEntry(llvm::Module &module, StringRef name) {
+  Function *kernel = module.getFunction(name);
+  std::string entryName = ("_mlir_" + name).str();
+  if (!kernel || kernel->isDeclaration() || module.getFunction(entryName))
+    return createStringError("kernel '" + name +
+                             "' has no definition to call in its LLVM IR");
+  LLVMContext &ctx = module.getContext();
+  IRBuilder<> builder(ctx);
+  Function *entry = Function::Create(
+      FunctionType::get(builder.getVoidTy(), builder.getPtrTy(), false),
+      GlobalValue::ExternalLinkage, entryName, module);
+  builder.SetInsertPoint(BasicBlock::Create(ctx, "entry", entry));
+  Value *slots = entry->getArg(0);
+  auto slot = [&](unsigned i) {
+    return builder.CreateLoad(
+        builder.getPtrTy(),
+        builder.CreateGEP(builder.getPtrTy(), slots, builder.getInt64(i)));
+  };
+  SmallVector<Value *, 16> args;
+  for (Argument &param : kernel->args())
+    args.push_back(builder.CreateLoad(param.getType(), slot(param.getArgNo())));
+  Value *result = builder.CreateCall(kernel, args);
+  if (!kernel->getReturnType()->isVoidTy())
+    builder.CreateStore(result, slot(kernel->arg_size()));
+  builder.CreateRetVoid();
+  return Error::success();
+}
+
+/// Kernel `name` of a module lowered to the LLVM dialect, as an object file
+/// for `target` (LLVM's -O3 included). Made in memory: files are only for the
+/// compile cache, whose failures are harmless, whereas LLVM ends the process
+/// when writing an object file fails (a full disk).
+static Expected<std::string> compileObject(mlir::ModuleOp lowered,
+                                           StringRef name,
+                                           orc::JITTargetMachineBuilder target) {
+  auto tm = target.createTargetMachine();
+  if (!tm)
+    return tm.takeError();
+  LLVMContext llvmContext;
+  auto module = translateToLLVMIR(lowered, llvmContext, name);
+  if (!module)
+    return module.takeError();
+  (*module)->setDataLayout((*tm)->createDataLayout());
+  (*module)->setTargetTriple((*tm)->getTargetTriple());
+  if (Error e = addPackedEntry(**module, name))
+    return std::move(e);
+  if (Error e = optimizeKernelModule(**module, tm->get()))
+    return std::move(e);
+  return emitObjectFile(**module, **tm);
+}
+
+/// Saves `object` under `key`, and returns the warning when that fails. A
+/// directory where a store failed (read-only, full) would fail every later
+/// one, each after writing a file's worth, so this process stores nothing
+/// more there and warns once; lookups in it go on.
+static std::optional<std::string> storeObject(const CompileCache &cache,
+                                              const CompileCache::Key &key,
+                                              StringRef object) {
+  if (!cache.isWritable())
+    return std::nullopt;
+  Error e = cache.store(key, object);
+  if (!e)
+    return std::nullopt;
+  std::string why = toString(std::move(e));
+  if (!cache.markUnwritable())
+    return std::nullopt; // another compile warned first
+  return "the compile cache cannot be written (" + why +
+         "); this process caches no more kernels in '" + cache.directory() +
+         "'";
+}
+
+Expected<std::string> Kernel::objectCode() const { return Object; }
+
+Expected<std::unique_ptr<Kernel>>
+Kernel::link(std::string object, StringRef name, StringRef where) {
+  auto tmBuilder = hostTargetBuilder();
+  if (!tmBuilder)
+    return tmBuilder.takeError();
+  auto jit =
+      loadCachedObject(MemoryBuffer::getMemBufferCopy(object, where), *tmBuilder);
+  if (!jit)
+    return jit.takeError();
+  auto entry = (*jit)->lookup(("_mlir_" + name).str());
+  if (!entry)
+    return entry.takeError();
+  std::unique_ptr<Kernel> kernel(new Kernel());
+  kernel->Entry = entry->toPtr<void (*)(void **)>();
+  kernel->Jit = std::move(*jit);
+  kernel->Object = std::move(object);
+  return std::move(kernel);
 }
 
 Expected<std::unique_ptr<Kernel>> Kernel::loadObject(StringRef object,
@@ -90,27 +147,16 @@ Expected<std::unique_ptr<Kernel>> Kernel::loadObject(StringRef object,
                                                      bool checked) {
   auto start = std::chrono::steady_clock::now();
   initializeNativeTarget();
-  auto tmBuilder = hostTargetBuilder();
-  if (!tmBuilder)
-    return tmBuilder.takeError();
-  auto jit = loadCachedObject(
-      MemoryBuffer::getMemBufferCopy(object, "tilerun-kernel"), *tmBuilder);
-  if (!jit)
-    return jit.takeError();
-  auto entry = (*jit)->lookup("_mlir_" + signature.name);
-  if (!entry)
-    return entry.takeError();
-  std::unique_ptr<Kernel> kernel(new Kernel());
-  kernel->Entry = entry->toPtr<void (*)(void **)>();
-  kernel->Cached = std::move(*jit);
-  kernel->CachedObject = object.str();
-  kernel->Signature = std::move(signature);
-  kernel->Checked = checked;
-  kernel->ProgramBytes = programBytes(*kernel, kernel->Signature.name);
-  kernel->CompileMs = std::chrono::duration<double, std::milli>(
-                          std::chrono::steady_clock::now() - start)
-                          .count();
-  return std::move(kernel);
+  auto kernel = link(object.str(), signature.name, "tilerun-kernel");
+  if (!kernel)
+    return kernel.takeError();
+  (*kernel)->Signature = std::move(signature);
+  (*kernel)->Checked = checked;
+  (*kernel)->ProgramBytes = programBytes(**kernel, (*kernel)->Signature.name);
+  (*kernel)->CompileMs = std::chrono::duration<double, std::milli>(
+                             std::chrono::steady_clock::now() - start)
+                             .count();
+  return std::move(*kernel);
 }
 
 Expected<std::string> Kernel::emitLLVMIR(mlir::ModuleOp module, StringRef name,
@@ -135,22 +181,12 @@ Expected<std::string> Kernel::emitLLVMIR(mlir::ModuleOp module, StringRef name,
 /// exported them (ResourceLimits.cpp); 0 when not recorded (linalg kernels
 /// allocate on the heap).
 uint64_t Kernel::programBytes(const Kernel &kernel, StringRef name) {
-  std::string symbol = ("__tilerun_program_bytes_" + name).str();
-  void *addr = nullptr;
-  if (kernel.Engine) {
-    auto found = kernel.Engine->lookup(symbol);
-    if (found)
-      addr = *found;
-    else
-      consumeError(found.takeError());
-  } else if (kernel.Cached) {
-    auto found = kernel.Cached->lookup(symbol);
-    if (found)
-      addr = found->toPtr<void *>();
-    else
-      consumeError(found.takeError());
+  auto found = kernel.Jit->lookup(("__tilerun_program_bytes_" + name).str());
+  if (!found) {
+    consumeError(found.takeError());
+    return 0;
   }
-  return addr ? *static_cast<const uint64_t *>(addr) : 0;
+  return *found->toPtr<const uint64_t *>();
 }
 
 Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
@@ -191,67 +227,107 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
   if (cache) {
     cacheKey = kernelCacheKey(module, sig->name, options, *tmBuilder);
     if (auto object = cache->lookup(cacheKey)) {
-      std::string bytes = object->getBuffer().str();
-      auto jit = loadCachedObject(std::move(object), *tmBuilder);
-      auto entry = jit ? (*jit)->lookup("_mlir_" + sig->name)
-                       : Expected<orc::ExecutorAddr>(jit.takeError());
-      if (entry) {
-        std::unique_ptr<Kernel> kernel(new Kernel());
-        kernel->Entry = entry->toPtr<void (*)(void **)>();
-        kernel->Cached = std::move(*jit);
-        kernel->CachedObject = std::move(bytes);
-        return finish(std::move(kernel));
+      auto kernel = link(object->getBuffer().str(), sig->name,
+                         object->getBufferIdentifier());
+      if (kernel) {
+        (*kernel)->FromCache = true;
+        return finish(std::move(*kernel));
       }
-      consumeError(entry.takeError());
+      consumeError(kernel.takeError());
     }
   }
 
-  auto loweredOr = lowerCloneToLLVMDialect(module, sig->name, options);
-  if (!loweredOr)
-    return loweredOr.takeError();
-  mlir::OwningOpRef<mlir::ModuleOp> lowered = std::move(*loweredOr);
-
-  auto tm = tmBuilder->createTargetMachine();
-  if (!tm)
-    return tm.takeError();
-  TargetMachine *machine = tm->get();
-  auto transformer = [machine](llvm::Module *m) -> llvm::Error {
-    return optimizeKernelModule(*m, machine);
-  };
-  mlir::ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel = CodeGenOptLevel::Aggressive;
-  // Kept for the cache and for objectCode().
-  engineOptions.enableObjectDump = true;
-  auto engine =
-      mlir::ExecutionEngine::create(*lowered, engineOptions, std::move(*tm));
-  if (!engine)
-    return engine.takeError();
-
-  std::unique_ptr<Kernel> kernel(new Kernel());
-  kernel->Engine = std::move(*engine);
-  registerRuntimeSymbols(*kernel->Engine);
-  kernel->Engine->initialize();
-  auto entry = kernel->Engine->lookupPacked(sig->name);
-  if (!entry)
-    return entry.takeError();
-  kernel->Entry = *entry;
+  auto lowered = lowerCloneToLLVMDialect(module, sig->name, options);
+  if (!lowered)
+    return lowered.takeError();
+  auto object = compileObject(**lowered, sig->name, *tmBuilder);
+  if (!object)
+    return object.takeError();
+  auto kernel = link(std::move(*object), sig->name, sig->name);
+  if (!kernel)
+    return kernel.takeError();
   if (cache)
-    storeObject(*kernel->Engine, *cache, cacheKey);
-  return finish(std::move(kernel));
+    if (auto warning = storeObject(*cache, cacheKey, (*kernel)->Object))
+      (*kernel)->Warnings.push_back(std::move(*warning));
+  return finish(std::move(*kernel));
 }
 
-/// Pools are kept per thread count for the life of the process: launches are
-/// short and many (--bench), so threads must not be re-spawned per launch.
-/// Leaked on purpose to stay clear of static destruction order at exit.
+namespace {
+/// The launch pools, one per worker count, kept for the life of the process:
+/// launches are short and many (--bench), so threads must not be re-spawned
+/// per launch. Leaked on purpose to stay clear of static destruction order at
+/// exit.
+///
+/// A child of fork() has none of its parent's threads but a copy of the pools
+/// that still counts them, so a launch there would queue work that no thread
+/// takes and wait for it forever (LLVM's ThreadPool is not fork-safe). The
+/// child therefore drops the pools it inherited, leaking them (destroying one
+/// would join threads that do not exist), and makes its own on demand; the
+/// lock is held across fork() so that the child's copy is consistent.
+struct PoolRegistry {
+  std::mutex mutex;
+  DenseMap<unsigned, StdThreadPool *> pools;
+};
+
+PoolRegistry *poolRegistry() {
+  static PoolRegistry *registry = [] {
+    auto *r = new PoolRegistry();
+    pthread_atfork([] { poolRegistry()->mutex.lock(); },
+                   [] { poolRegistry()->mutex.unlock(); },
+                   [] {
+                     PoolRegistry *r = poolRegistry();
+                     r->pools = DenseMap<unsigned, StdThreadPool *>();
+                     r->mutex.unlock();
+                   });
+    return r;
+  }();
+  return registry;
+}
+} // namespace
+
 static ThreadPoolInterface &getPool(unsigned workers) {
-  static std::mutex mutex;
-  static auto *pools = new DenseMap<unsigned, StdThreadPool *>();
-  std::lock_guard<std::mutex> lock(mutex);
-  StdThreadPool *&pool = (*pools)[workers];
+  PoolRegistry *registry = poolRegistry();
+  std::lock_guard<std::mutex> lock(registry->mutex);
+  StdThreadPool *&pool = registry->pools[workers];
   if (!pool)
     pool = new StdThreadPool(hardware_concurrency(workers));
   return *pool;
+}
+
+/// Runs `work` on `count` threads made for this launch, with stacks of
+/// ProgramBytes + kStackMarginBytes: pool threads and the caller have default
+/// stacks (8 MiB, ulimit -s), too small for these programs, which are slow
+/// enough that creating threads per launch is noise. A thread that cannot be
+/// made (address space, thread limits) is done without, since the others
+/// take its share of the programs; only when none can does the launch fail.
+Error Kernel::launchOnOwnThreads(uint64_t count,
+                                 function_ref<void()> work) const {
+  size_t stack = size_t(ProgramBytes + kStackMarginBytes);
+  auto run = [](void *fn) -> void * {
+    (*static_cast<function_ref<void()> *>(fn))();
+    return nullptr;
+  };
+  std::vector<pthread_t> threads;
+  int error = 0;
+  while (threads.size() < count && !error) {
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_t thread;
+    error = pthread_attr_setstacksize(&attr, stack);
+    if (!error)
+      error = pthread_create(&thread, &attr, run, &work);
+    pthread_attr_destroy(&attr);
+    if (!error)
+      threads.push_back(thread);
+  }
+  for (pthread_t thread : threads)
+    pthread_join(thread, nullptr);
+  if (threads.empty())
+    return createStringError(
+        "kernel '" + Signature.name + "' cannot run: its programs need " +
+        Twine(ProgramBytes) + " bytes of stack, and no thread with a stack of " +
+        Twine(stack) + " bytes could be started (" + std::strerror(error) + ")");
+  return Error::success();
 }
 
 /// What checked code validates accesses against (tilerun_check_access).
@@ -281,6 +357,10 @@ Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
       grid.y > INT32_MAX || grid.z > INT32_MAX)
     return createStringError("invalid grid " + Twine(grid.x) + "," +
                              Twine(grid.y) + "," + Twine(grid.z));
+  if (!GridChunks::fits(grid.x, grid.y, grid.z))
+    return createStringError("grid " + Twine(grid.x) + "," + Twine(grid.y) +
+                             "," + Twine(grid.z) + " has more than 2^63 - 1 "
+                             "programs");
   auto packed = PackedArgs::build(Signature, args);
   if (!packed)
     return packed.takeError();
@@ -307,16 +387,8 @@ Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
 
   uint64_t helpers = std::min<uint64_t>(threads, numChunks) - 1;
   if (ProgramBytes > kPooledFrameBytes) {
-    // Pool threads and the caller have default stacks (8 MiB, ulimit -s):
-    // programs with larger stack buffers run on threads made for them. Such
-    // programs are slow enough that creating threads per launch is noise.
-    std::optional<unsigned> stack = unsigned(
-        std::min<uint64_t>(ProgramBytes + kStackMarginBytes, UINT32_MAX));
-    std::vector<llvm::thread> workers;
-    for (uint64_t i = 0; i <= helpers; ++i)
-      workers.emplace_back(stack, work);
-    for (llvm::thread &t : workers)
-      t.join();
+    if (Error e = launchOnOwnThreads(helpers + 1, work))
+      return e;
   } else if (helpers == 0) {
     work();
   } else {

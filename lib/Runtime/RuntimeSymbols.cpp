@@ -1,7 +1,6 @@
 //===- RuntimeSymbols.cpp - The one registration point for hooks ----------===//
 #include "tilerun/Runtime/RuntimeSymbols.h"
 
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
@@ -44,10 +43,6 @@ static llvm::orc::SymbolMap runtimeSymbolMap(llvm::orc::MangleAndInterner intern
     map[interner(h.name)] = {llvm::orc::ExecutorAddr::fromPtr(h.address),
                              llvm::JITSymbolFlags::Exported};
   return map;
-}
-
-void tilerun::registerRuntimeSymbols(mlir::ExecutionEngine &engine) {
-  engine.registerSymbols(runtimeSymbolMap);
 }
 
 llvm::Error tilerun::registerRuntimeSymbols(llvm::orc::LLJIT &jit) {

@@ -25,6 +25,8 @@ each shared-memory descriptor op that Triton 3.6 runs and later Triton
 rejects (a memdesc_reinterpret to a smaller or padded descriptor); the
 kernel still compiles and runs as on Triton 3.6. False turns the check off;
 warnings.filterwarnings("ignore", category=tilerun.CompileWarning) hides it.
+A cache directory that cannot be written (read-only, full) gives one
+CompileWarning per process and the kernels run uncached.
 Kernels with the same (threads, checked, cache_dir) share one context,
 created on first use and kept for the life of the process.
 
@@ -46,7 +48,8 @@ Launching
 ``kernel[grid](*args, **kwargs)`` runs every program of the grid and
 returns when all are done. The grid is an int, a tuple of 1 to 3 ints, or a
 callable that takes a dict of the bound arguments by parameter name and
-returns one of those. Each extent must be an int in [1, 2**31 - 1].
+returns one of those. Each extent must be an int in [1, 2**31 - 1], and
+the grid at most 2**63 - 1 programs in all.
 Arguments follow the IR's parameter order, or bind by parameter name as
 keywords (both may be mixed; names that are not Python identifiers, such as
 ``a_desc.shape0``, go through ``**{...}``). A wrong count, an unknown or a
@@ -113,7 +116,8 @@ Threads and signals
 A kernel can be compiled and launched from several Python threads at once.
 ctypes releases the GIL during each library call, so other Python threads
 run while a kernel runs; Ctrl-C (KeyboardInterrupt) is delivered only after
-the launch returns.
+the launch returns (a launch is not cancelled). A child of os.fork() may
+compile and launch: the library makes its own worker threads there.
 """
 
 from ._args import Buffer, Param

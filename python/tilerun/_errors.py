@@ -50,11 +50,14 @@ class CompileError(TilerunError):
 
 
 class CompileWarning(UserWarning):
-    """A warning of the compiler about the kernel's IR; the kernel compiled.
+    """A warning of the compile; the kernel compiled and runs.
 
     Today: a shared-memory descriptor op that Triton 3.6 accepts and runs
     but later Triton rejects (``memdesc_reinterpret`` to a smaller or a
-    padded descriptor). The message is the library's, with file:line:col.
+    padded descriptor), with file:line:col; or a compile cache directory
+    that cannot be written (read-only, full), once per directory and
+    process: the kernel is not cached, and later compiles store nothing
+    there. The message is the library's.
     """
 
 

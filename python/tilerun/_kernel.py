@@ -58,6 +58,19 @@ _contexts = {}
 _contexts_lock = threading.Lock()
 
 
+def _renew_contexts_lock():
+    """In the child of a fork: the lock may have been held by a thread the
+    child does not have (one making a context), and would then never be
+    released; the table itself is consistent, as every change to it is made
+    under the GIL. The library makes its own worker threads in the child."""
+    global _contexts_lock
+    _contexts_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_renew_contexts_lock)
+
+
 def _uint(value, bits, what):
     """An unsigned option value, range-checked."""
     if isinstance(value, bool) or not isinstance(value, int):

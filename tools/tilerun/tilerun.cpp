@@ -263,6 +263,8 @@ int runRun(mlir::MLIRContext &ctx) {
   compileOptions.maxProgramBytes = maxProgramBytesOpt;
   std::unique_ptr<tilerun::Kernel> kernel = orFail(
       tilerun::Kernel::compile(*module, fn.getName(), compileOptions));
+  for (const std::string &warning : kernel->warnings())
+    WithColor::warning(errs(), "tilerun") << warning << "\n";
 
   tilerun::LaunchOptions launchOptions;
   launchOptions.threads = threadsOpt;

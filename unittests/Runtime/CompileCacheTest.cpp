@@ -306,6 +306,29 @@ TEST_F(CachedKernelTest, CorruptedEntryRecompiles) {
   EXPECT_TRUE(runsCorrectly(*again));
 }
 
+// A cache that cannot be written (here its directory cannot be made, the
+// path running through a file) warns once and leaves the kernels running.
+TEST_F(CachedKernelTest, UnwritableDirectoryWarnsOnce) {
+  TempDir dir("tilerun-cache-test");
+  writeFile(dir.file("file"), "not a directory");
+  std::string cacheDir = dir.file("file") + "/cache";
+  ScopedEnv env("TILERUN_CACHE_DIR", cacheDir.c_str());
+  auto first = compile(ctx, kPidKernel);
+  ASSERT_TRUE(first);
+  ASSERT_EQ(first->warnings().size(), 1u);
+  EXPECT_NE(first->warnings()[0].find("cache cannot be written"),
+            std::string::npos)
+      << first->warnings()[0];
+  EXPECT_NE(first->warnings()[0].find(cacheDir), std::string::npos);
+  EXPECT_TRUE(runsCorrectly(*first));
+  for (const char *ir : {kErrorKernel, kPidKernel}) {
+    auto k = compile(ctx, ir);
+    ASSERT_TRUE(k);
+    EXPECT_TRUE(k->warnings().empty()) << k->warnings()[0];
+    EXPECT_FALSE(k->fromCache());
+  }
+}
+
 // Threads with their own contexts compile the same kernel at once: every one
 // gets a working kernel whether it compiled, raced a writer or hit.
 TEST_F(CachedKernelTest, ThreadsRaceOnOneKey) {

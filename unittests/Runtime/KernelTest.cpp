@@ -14,7 +14,9 @@
 #include "mlir/Parser/Parser.h"
 #include "gtest/gtest.h"
 
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace tilerun;
 using namespace llvm;
@@ -158,6 +160,51 @@ TEST_F(KernelTest, BadArguments) {
   KernelArg ok[] = {KernelArg::buffer(*b), KernelArg::scalar(1)};
   EXPECT_NE(toString(kernel->launch(Grid{0, 1, 1}, ok)).find("invalid grid"),
             std::string::npos);
+}
+
+// Each extent fits, but their product does not fit the program count: it
+// used to wrap around to 0 and queue work without end.
+TEST_F(KernelTest, GridOfTooManyProgramsIsRefused) {
+  auto kernel = compile(kPidKernel);
+  ASSERT_TRUE(kernel);
+  auto b = Buffer::allocate(DType::I32, {4});
+  KernelArg args[] = {KernelArg::buffer(*b), KernelArg::scalar(1)};
+  for (Grid g : {Grid{1u << 30, 1u << 30, 16}, Grid{INT32_MAX, INT32_MAX, 3}}) {
+    std::string msg = toString(kernel->launch(g, args, {2}));
+    EXPECT_NE(msg.find("more than 2^63 - 1 programs"), std::string::npos) << msg;
+  }
+}
+
+// The pool's threads exist only in the parent: a child of fork() must make
+// its own rather than wait for them.
+TEST_F(KernelTest, LaunchesInAForkedChild) {
+  auto kernel = compile(kPidKernel);
+  ASSERT_TRUE(kernel);
+  auto b = Buffer::allocate(DType::I32, {4096});
+  KernelArg args[] = {KernelArg::buffer(*b), KernelArg::scalar(2)};
+  ASSERT_FALSE(bool(kernel->launch(Grid{64, 64, 1}, args, {3})));
+  checkPids(*b, 2);
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    alarm(20); // a hang ends the child instead of the test
+    bool ok = true;
+    for (unsigned threads : {3u, 2u}) {
+      std::fill_n(b->dataAs<int32_t>(), 4096, -1);
+      KernelArg childArgs[] = {KernelArg::buffer(*b), KernelArg::scalar(5)};
+      ok = ok && !kernel->launch(Grid{64, 64, 1}, childArgs, {threads});
+      for (int i = 0; ok && i < 4096; ++i)
+        ok = b->dataAs<int32_t>()[i] == 5 * i;
+    }
+    _exit(ok ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+      << "child status " << status;
+  // The parent's pool still serves the parent.
+  ASSERT_FALSE(bool(kernel->launch(Grid{64, 64, 1}, args, {3})));
+  checkPids(*b, 2);
 }
 
 TEST_F(KernelTest, ReportedErrorFailsTheLaunch) {

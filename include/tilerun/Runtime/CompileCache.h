@@ -60,6 +60,13 @@ public:
   /// optimisation, so they may just drop the error.
   llvm::Error store(const Key &key, llvm::StringRef payload) const;
 
+  /// False once a store into this directory failed in this process: a
+  /// read-only or full cache fails every store, so callers stop trying.
+  bool isWritable() const;
+  /// Records that a store into this directory failed; true only for the
+  /// first caller, which reports it.
+  bool markUnwritable() const;
+
   std::string pathFor(const Key &key) const;
   const std::string &directory() const { return Dir; }
 
@@ -75,8 +82,9 @@ CompileCache::Key kernelCacheKey(mlir::ModuleOp module, llvm::StringRef name,
                                  const CompileOptions &options,
                                  const llvm::orc::JITTargetMachineBuilder &target);
 
-/// Links a cached object file into a fresh JIT that resolves tilerun's runtime
-/// hooks and the process's symbols (libm, libc), as ExecutionEngine does.
+/// Links an object file (a cached one, or one just compiled) into a fresh JIT
+/// that resolves tilerun's runtime hooks and the process's symbols (libm,
+/// libc).
 llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
 loadCachedObject(std::unique_ptr<llvm::MemoryBuffer> object,
                  llvm::orc::JITTargetMachineBuilder target);

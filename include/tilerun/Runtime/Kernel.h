@@ -5,16 +5,16 @@
 #include "tilerun/Compiler/Compiler.h"
 #include "tilerun/Runtime/KernelSignature.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
-namespace mlir {
-class ExecutionEngine;
-}
 namespace llvm::orc {
 class LLJIT;
 }
@@ -65,7 +65,8 @@ class Kernel {
 public:
   /// Lowers a clone of `module` and JIT-compiles kernel `name` (empty: the
   /// only kernel) for the host CPU. Lowering diagnostics go to the context's
-  /// handler; the returned error summarizes.
+  /// handler; the returned error summarizes. Problems that do not stop the
+  /// compile are kept as warnings().
   static llvm::Expected<std::unique_ptr<Kernel>>
   compile(mlir::ModuleOp module, llvm::StringRef name,
           const CompileOptions &options = {}, const CacheLocation &cache = {});
@@ -96,16 +97,26 @@ public:
   const KernelSignature &signature() const { return Signature; }
   double compileMillis() const { return CompileMs; }
   /// True when the object code came from the on-disk compile cache.
-  bool fromCache() const { return Cached != nullptr; }
+  bool fromCache() const { return FromCache; }
+  /// What went wrong in compile() without stopping it, one message each:
+  /// today only a compile cache that could not be written (the kernel runs,
+  /// uncached).
+  llvm::ArrayRef<std::string> warnings() const { return Warnings; }
 
 private:
   Kernel() = default;
+  /// A kernel running `object`, linked into a JIT of its own; `where` names
+  /// the object in errors.
+  static llvm::Expected<std::unique_ptr<Kernel>>
+  link(std::string object, llvm::StringRef name, llvm::StringRef where);
   KernelSignature Signature;
-  std::unique_ptr<mlir::ExecutionEngine> Engine;
-  /// Holds the code instead of Engine on a compile-cache hit or a load.
-  std::unique_ptr<llvm::orc::LLJIT> Cached;
-  /// The object Cached was loaded from.
-  std::string CachedObject;
+  /// The kernel's code: every kernel, compiled here, found in the compile
+  /// cache or loaded, is its object file linked into this JIT.
+  std::unique_ptr<llvm::orc::LLJIT> Jit;
+  /// The object Jit was linked from.
+  std::string Object;
+  bool FromCache = false;
+  std::vector<std::string> Warnings;
   void (*Entry)(void **) = nullptr;
   double CompileMs = 0;
   /// Compiled with bounds checks: launches register their buffers.
@@ -116,6 +127,8 @@ private:
   static constexpr uint64_t kPooledFrameBytes = uint64_t(2) << 20;
   static constexpr uint64_t kStackMarginBytes = uint64_t(8) << 20;
   static uint64_t programBytes(const Kernel &kernel, llvm::StringRef name);
+  llvm::Error launchOnOwnThreads(uint64_t count,
+                                 llvm::function_ref<void()> work) const;
 };
 
 } // namespace tilerun

@@ -13,16 +13,12 @@
 
 #include "llvm/Support/Error.h"
 
-namespace mlir {
-class ExecutionEngine;
-}
 namespace llvm::orc {
 class LLJIT;
 }
 
 namespace tilerun {
-void registerRuntimeSymbols(mlir::ExecutionEngine &engine);
-/// The same hooks for a kernel loaded from the compile cache.
+/// Defines the hooks in `jit`'s main library, where kernels find them.
 llvm::Error registerRuntimeSymbols(llvm::orc::LLJIT &jit);
 } // namespace tilerun
 

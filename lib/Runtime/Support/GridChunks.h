@@ -28,6 +28,15 @@ public:
     numChunks = (total + chunk - 1) / chunk;
   }
 
+  /// Whether a grid's programs can be counted: at most 2^63 - 1 of them,
+  /// so that chunk bounds never overflow (CUDA's largest grid, (2^31 - 1) x
+  /// 65535 x 65535, is below it). A larger count would wrap around and run
+  /// a wrong number of programs, none at all for 2^30 x 2^30 x 16.
+  static bool fits(uint64_t gx, uint64_t gy, uint64_t gz) {
+    unsigned __int128 total = (unsigned __int128)gx * gy * gz;
+    return total <= uint64_t(INT64_MAX);
+  }
+
   uint64_t chunks() const { return numChunks; }
 
   /// Runs chunks until none is left or the launch failed, calling
