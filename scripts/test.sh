@@ -21,8 +21,8 @@ PYENV="$BUILD_DIR/pyenv"
 if [ ! -x "$PYENV/bin/python" ]; then
   /usr/bin/python3 -m venv --system-site-packages "$PYENV"
 fi
-"$PYENV/bin/python" -c "import pytest" 2>/dev/null ||
-  "$PYENV/bin/python" -m pip install -q pytest==8.3.4
+"$PYENV/bin/python" -c "import pytest, hypothesis" 2>/dev/null ||
+  "$PYENV/bin/python" -m pip install -q pytest==8.3.4 hypothesis==6.122.3
 # build/python is the package with this build's library (python/CMakeLists.txt).
 PYTHONPATH="$BUILD_DIR/python" "$PYENV/bin/python" -m pytest python/test -q
 PYTHONPATH="$BUILD_DIR/python" "$PYENV/bin/python" examples/python/vec_add.py

@@ -273,6 +273,10 @@ tilerun_status_t convertArgs(const tilerun::KernelSignature &sig,
                  " bytes holds no " + p.type.name + " element");
     int64_t elements = int64_t(std::min<uint64_t>(a.value.buffer.bytes / elem,
                                                   uint64_t(INT64_MAX)));
+    // A memref's static shape needs its exact number of elements. Checked
+    // here so that a mismatch is a bad argument, not a failed launch.
+    if (Error e = tilerun::checkElementCount(p, elements))
+      return fail(TILERUN_ERROR_BAD_ARGUMENT, toString(std::move(e)));
     if (wantsDesc) {
       if (a.padding > TILERUN_PADDING_NAN)
         return bad("padding must be TILERUN_PADDING_ZERO or "

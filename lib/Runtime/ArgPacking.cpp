@@ -20,10 +20,11 @@ Error checkElementCount(const KernelParam &p, int64_t n) {
                 ? (staticCount == 0 ? n == 0 : n % staticCount == 0)
                 : n == staticCount;
   if (!ok)
-    return createStringError("argument '" + p.name + "': a buffer of " +
-                             Twine(n) +
-                             " elements does not fit the memref parameter's "
-                             "static shape");
+    return createStringError(
+        "argument '" + p.name + "': a buffer of " + Twine(n) +
+        " elements does not fit the memref parameter's static shape (" +
+        (is_contained(p.shape, kDynamic) ? "a multiple of " : "") +
+        Twine(staticCount) + " elements)");
   return Error::success();
 }
 

@@ -18,10 +18,6 @@
 
 namespace tilerun {
 
-/// Whether a buffer of `n` elements can back memref parameter `p` (always true
-/// for pointers and unranked memrefs).
-llvm::Error checkElementCount(const KernelParam &p, int64_t n);
-
 /// Immutable once built, so the workers of a launch share it.
 class PackedArgs {
 public:

@@ -303,8 +303,13 @@ def test_fortran_order_and_byte_swapped_arrays_launch(vec_add):
     out = np.full((8, 8), np.nan, np.float32, order="F")
     vec_add[1](x, y, out, 64)
     np.testing.assert_array_equal(out, x + y)
+    # A byte-swapped array is refused: the kernel reads native byte order, so
+    # it used to add the swapped bits (1.0 + 1.0 gave 1.0).
     swapped = np.arange(4, dtype=">f4")
-    vec_add[1](swapped, swapped, np.zeros(4, np.float32), 4)  # accepted, as before
+    out = np.zeros(4, np.float32)
+    with pytest.raises(ArgumentError, match="'x_ptr'.*>f4.*byte order"):
+        vec_add[1](swapped, swapped, out, 4)
+    assert not out.any()
 
 
 def test_checked_mode_passes_a_correct_launch(vec_add_checked):
@@ -688,6 +693,26 @@ def test_triton_shared_memref_kernel():
     np.testing.assert_array_equal(out, x + y)
     with pytest.raises(ArgumentError, match="'0'.*float64"):
         k[1](x.astype(np.float64), y, out, n)
+
+
+def test_a_memref_buffer_of_the_wrong_size_is_an_argument_error():
+    # It was a LaunchError ("failed launch"): the size was first checked
+    # while packing, inside the launch.
+    k = tilerun.compile("""
+func.func @m(%m: memref<4x3xi32>, %nx: i32, %ny: i32, %nz: i32, %px: i32, %py: i32, %pz: i32) {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 5 : i32
+  memref.store %v, %m[%c0, %c0] : memref<4x3xi32>
+  return
+}""")
+    for size in (11, 13):
+        with pytest.raises(ArgumentError, match=r"'0': a buffer of %d elements does not fit "
+                           r"the memref parameter's static shape \(12 elements\)" % size) as e:
+            k[1](np.zeros(size, np.int32))
+        assert e.value.status == 4  # TILERUN_ERROR_BAD_ARGUMENT
+    m = np.zeros(12, np.int32)
+    k[1](m)
+    assert m[0] == 5
 
 
 def test_buffer_carries_an_extent_for_checked_mode(vec_add_checked):

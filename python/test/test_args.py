@@ -583,3 +583,111 @@ def test_torch_is_never_imported_for_the_fallback(monkeypatch):
     with pytest.raises(ArgumentError, match="'b'.*DLPack.*bfloat16 is not supported"):
         _args.buffer_of(t, pointer("b", "bf16", 16))
     assert "torch" not in sys.modules
+
+
+# ------------------------------- found by the properties (test_args_properties)
+
+
+def test_failing_buffer_protocols_are_argument_errors():
+    # Each raised its own exception (RuntimeError, ValueError, KeyError,
+    # TypeError) out of the launch instead of an ArgumentError.
+    p = VEC_ADD[0]
+    a = np.zeros(4, np.float32)
+
+    class RaisingProperty:
+        @property
+        def __array_interface__(self):
+            raise RuntimeError("boom")
+
+    class Interface:
+        def __init__(self, interface):
+            self.__array_interface__ = interface
+
+    class DLPack:
+        def __init__(self, device=(1, 0), error=None):
+            self.device, self.error = device, error
+
+        def __dlpack__(self, stream=None):
+            if self.error:
+                raise self.error
+            return a.__dlpack__()
+
+        def __dlpack_device__(self):
+            return self.device
+
+    cases = [
+        (RaisingProperty(), "__array_interface__ of the RaisingProperty raised RuntimeError: boom"),
+        (Interface({"shape": (4,)}), "__array_interface__.*ValueError.*typestr"),
+        (Interface(17), "__array_interface__.*ValueError"),
+        (DLPack(device=None), r"__dlpack_device__\(\) of the DLPack raised TypeError"),
+        (DLPack(error=KeyError("k")), "cannot share its memory through DLPack"),
+    ]
+    for value, words in cases:
+        with pytest.raises(ArgumentError, match="'x_ptr': " + words) as e:
+            _args.buffer_of(value, p)
+        assert e.value.__cause__ is not None or "DLPack" in str(e.value)
+
+
+def test_failing_scalar_conversions_are_argument_errors():
+    class BadIndex:
+        def __index__(self):
+            raise ValueError("no index")
+
+    class BadFloat(float):
+        def __float__(self):
+            raise ValueError("no float")
+
+    with pytest.raises(ArgumentError, match="'n': __index__ of the BadIndex raised ValueError"):
+        _args.scalar_bits(VEC_ADD[3], BadIndex())
+    with pytest.raises(ArgumentError, match="'v': __float__ of the BadFloat raised ValueError"):
+        _args.scalar_bits(scalar("v", "f32", 32, "float"), BadFloat(1.0))
+
+
+def test_a_finite_long_double_beyond_any_double_is_refused():
+    # float() turns it into inf without an error: it used to be passed as
+    # an infinity.
+    v = np.longdouble("1e400")
+    if not np.isfinite(v):
+        pytest.skip("long double is double here")
+    for ty, bits in (("f16", 16), ("bf16", 16), ("f32", 32), ("f64", 64)):
+        with pytest.raises(ArgumentError, match="'v'.*out of range for %s" % ty):
+            _args.scalar_bits(scalar("v", ty, bits, "float"), v)
+    inf = _args.scalar_bits(scalar("v", "f32", 32, "float"), np.longdouble("inf"))
+    assert inf == 0x7F800000
+
+
+def test_byte_swapped_arrays_are_refused():
+    # The kernel reads native byte order: '>f4' 1.0 was read as 4.6e-41.
+    for dtype, p in ((">f4", VEC_ADD[0]), (">i4", Param("i", "pointer", "i32", 32, "int", False)),
+                     (">u2", pointer("b", "bf16", 16))):
+        with pytest.raises(ArgumentError, match="'%s'.*%s.*byte order" % (p.name, dtype)):
+            _args.buffer_of(np.zeros(4, dtype), p)
+    # One-byte dtypes have no byte order, and untyped pointers take any bytes.
+    assert _args.buffer_of(np.zeros(4, "|u1"), Param("c", "pointer", "i8", 8, "int", False))
+    assert _args.buffer_of(np.zeros(4, ">f4"), Param("u", "pointer", "ptr", 64, "untyped", False))
+
+
+def test_numpy_scalars_are_not_buffers():
+    # np.asarray copied the scalar: the kernel wrote into a temporary and
+    # read past its one element.
+    for value in (np.float32(1), np.int64(4096), np.bool_(True)):
+        with pytest.raises(ArgumentError, match="'x_ptr': got a numpy scalar"):
+            _args.buffer_of(value, VEC_ADD[0])
+
+
+def test_first_page_addresses_and_oversized_buffers_are_refused():
+    # A small int passed for a buffer (a size, an index) used to be taken as
+    # an address, and the kernel crashed the process on it.
+    for bad in (1, 16, 4095):
+        with pytest.raises(ArgumentError, match="'x_ptr': %d is not a valid address.*never mapped" % bad):
+            _args.buffer_of(bad, VEC_ADD[0])
+        with pytest.raises(ArgumentError, match="'x_ptr': %d is not a valid buffer address" % bad):
+            _args.buffer_of(tilerun_buffer(bad, 16), VEC_ADD[0])
+    assert _args.buffer_of(4096, VEC_ADD[0])[0] == 4096
+    # A size past 2**64 could not be packed (struct.error).
+    with pytest.raises(ArgumentError, match="'x_ptr'.*not a valid buffer: its size"):
+        _args.buffer_of(tilerun_buffer(1 << 20, 2 ** 64), VEC_ADD[0])
+
+
+def tilerun_buffer(address, nbytes):
+    return _args.Buffer(address, nbytes)

@@ -49,7 +49,8 @@ Launching
 returns when all are done. The grid is an int, a tuple of 1 to 3 ints, or a
 callable that takes a dict of the bound arguments by parameter name and
 returns one of those. Each extent must be an int in [1, 2**31 - 1], and
-the grid at most 2**63 - 1 programs in all.
+the grid at most 2**63 - 1 programs in all. An exception raised by a grid
+callable propagates unchanged.
 Arguments follow the IR's parameter order, or bind by parameter name as
 keywords (both may be mixed; names that are not Python identifiers, such as
 ``a_desc.shape0``, go through ``**{...}``). A wrong count, an unknown or a
@@ -67,10 +68,17 @@ copy it, since the kernel writes through them:
   itself). Tensors on another device are refused;
 * objects with ``__array_interface__``;
 * a raw int address: its extent is unknown, so checked mode cannot check
-  accesses through it. None is refused (there are no null buffers).
+  accesses through it. None is refused (there are no null buffers), and
+  so are addresses in the first page (below 4096: a size or an index
+  passed for a buffer) and numpy scalars (no memory of their own).
 
-The element type must match the parameter's: f16/f32/f64 take float16/
-float32/float64; bf16 takes uint16/int16 storage (or a bfloat16 dtype);
+An object whose own protocol fails (its __array_interface__, __dlpack__,
+__index__ or __float__ raises or returns something malformed) is an
+ArgumentError naming the argument, with the object's exception chained.
+
+The element type must match the parameter's, in the machine's byte order
+(a byte-swapped array such as dtype '>f4' is refused): f16/f32/f64 take
+float16/float32/float64; bf16 takes uint16/int16 storage (or a bfloat16 dtype);
 fp8 types (f8E4M3FN, f8E5M2, ...) take uint8/int8 storage; iN takes intN or
 uintN (signedness is interchangeable); i1 takes bool, int8 or uint8.
 Untyped pointers (!llvm.ptr) take any dtype.
@@ -79,7 +87,8 @@ Scalars are Python or numpy bools, ints and floats, converted by the
 parameter's IR type: integers must be in range (i32: [-2**31, 2**31 - 1],
 unsigned types from 0; i1: True/False or 0/1); floats are rounded to
 nearest-even (bf16 from the value's f32 bits) and finite values beyond the
-type's range are refused; ints may be passed for float parameters, floats
+type's range are refused (a numpy long double too, which float() would
+turn into an infinity); ints may be passed for float parameters, floats
 never for int parameters.
 
 Host tensor descriptors (``!tt.tensordesc`` parameters) take a

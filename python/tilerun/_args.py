@@ -47,6 +47,11 @@ ArgSpec = collections.namedtuple("ArgSpec", "kind bits data nbytes padding")
 # check accesses through them.
 UNKNOWN_EXTENT = 2 ** 63 - 1
 
+# Addresses below this are in the first page, which is never mapped (Linux's
+# vm.mmap_min_addr is at least 4096): such an "address" is a size or an
+# index passed for a buffer, and the kernel would crash the process on it.
+MIN_ADDRESS = 4096
+
 
 class Buffer:
     """Memory given by address and size in bytes: a buffer whose extent
@@ -97,6 +102,15 @@ def _is_float_like(value):
     return isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral)
 
 
+def _raised(where, what, value, error):
+    """The ArgumentError for an argument whose own conversion method (its
+    __index__, __float__, __array_interface__, ...) raised ``error``: the
+    caller's object is at fault, and the message says which argument it
+    is (the original exception is chained)."""
+    return ArgumentError("%s: %s of the %s raised %s: %s"
+                         % (where, what, type(value).__name__, type(error).__name__, error))
+
+
 def _int_value(value, where, type_name):
     """An integer from a Python or numpy integer (or bool); rejects floats,
     because truncating 2.5 to 2 would hide a bug in the caller."""
@@ -110,6 +124,8 @@ def _int_value(value, where, type_name):
     except TypeError:
         raise ArgumentError("%s: expected an integer for %s, got %s"
                             % (where, type_name, type(value).__name__)) from None
+    except Exception as e:
+        raise _raised(where, "__index__", value, e) from e
 
 
 def int_bits(value, bits, unsigned, where, type_name):
@@ -131,9 +147,16 @@ def _float_value(value, where, type_name):
         raise ArgumentError("%s: expected a number for %s, got %s"
                             % (where, type_name, type(value).__name__))
     try:
-        return float(value)
+        x = float(value)
     except OverflowError:
         raise ArgumentError("%s: %r is out of range for %s" % (where, value, type_name)) from None
+    except Exception as e:
+        raise _raised(where, "__float__", value, e) from e
+    # numpy's long double turns a finite value beyond any double into inf
+    # without an error, which would pass an infinity the caller never gave.
+    if math.isinf(x) and isinstance(value, np.floating) and np.isfinite(value):
+        raise _out_of_float_range(where, value, type_name)
+    return x
 
 
 _FLOAT_MAX = {"f16": 65504.0, "bf16": 3.3895313892515355e38,
@@ -141,6 +164,7 @@ _FLOAT_MAX = {"f16": 65504.0, "bf16": 3.3895313892515355e38,
 
 
 def _out_of_float_range(where, value, type_name):
+    """The error for a finite value beyond type_name's largest."""
     return ArgumentError("%s: %r is out of range for %s (finite values up to +-%r)"
                          % (where, value, type_name, _FLOAT_MAX[type_name]))
 
@@ -274,6 +298,16 @@ def _check_dtype(param, dtype_name, dtype_kind, itemsize):
                              dtype_name))
 
 
+def _check_byte_order(param, dtype, where):
+    """Kernels read and write elements in the machine's byte order, so a
+    byte-swapped array (dtype '>f4' here) would give them other values."""
+    if not dtype.isnative and param.type_kind != "untyped":
+        raise ArgumentError(
+            "%s: the array's dtype %s is in the other byte order; the kernel "
+            "would read (and write) other values: pass a.astype(a.dtype.newbyteorder('='))"
+            % (where, dtype.str))
+
+
 def is_dense(array):
     """Whether an array's elements fill one gap-free block starting at its
     data pointer (C or Fortran order, or any permutation of either).
@@ -311,11 +345,31 @@ def _torch_storage_view(obj):
     return obj.view(storage), str(obj.dtype).replace("torch.", "")
 
 
+def _has(value, name, where):
+    """hasattr() on the caller's object: a lookup that raises (a property
+    that fails) is that argument's error, not tilerun's."""
+    try:
+        return hasattr(value, name)
+    except Exception as e:
+        raise _raised(where, name, value, e) from e
+
+
+def _dlpack_device(obj, where):
+    """(device type, index) from __dlpack_device__ (CPU when absent)."""
+    if not _has(obj, "__dlpack_device__", where):
+        return _DLPACK_CPU, 0
+    try:
+        device = obj.__dlpack_device__()
+        return int(device[0]), int(device[1])
+    except Exception as e:
+        raise _raised(where, "__dlpack_device__()", obj, e) from e
+
+
 def _from_dlpack(obj, where):
     """A numpy view of a DLPack CPU tensor (no copy), and the name of its
     element type when numpy's view has a stand-in integer dtype."""
-    device = obj.__dlpack_device__() if hasattr(obj, "__dlpack_device__") else (1, 0)
-    if int(device[0]) != _DLPACK_CPU:
+    device = _dlpack_device(obj, where)
+    if device[0] != _DLPACK_CPU:
         raise ArgumentError(
             "%s: the tensor is on %s; tilerun runs kernels on the CPU, so pass a "
             "CPU tensor (e.g. t.cpu(), and copy results back)"
@@ -325,13 +379,31 @@ def _from_dlpack(obj, where):
                             % (where, np.__version__))
     try:
         return np.from_dlpack(obj), None
-    except (BufferError, TypeError, ValueError, RuntimeError) as e:
+    except Exception as e:
         alt = _torch_storage_view(obj)
         if alt is None:
             raise ArgumentError("%s: cannot share its memory through DLPack: %s"
                                 % (where, e)) from None
         view, name = alt
         return np.from_dlpack(view), name
+
+
+def _array_interface(value, where):
+    """np.asarray of an object with __array_interface__, whose errors (a
+    malformed or failing interface) name the argument."""
+    try:
+        return np.asarray(value)
+    except Exception as e:
+        raise _raised(where, "__array_interface__", value, e) from e
+
+
+def _check_address(address, where, what="address"):
+    if not MIN_ADDRESS <= address < 2 ** 64:
+        raise ArgumentError(
+            "%s: %s is not a valid %s%s" % (
+                where, address, what,
+                " (the first %d bytes of memory are never mapped: a size or an "
+                "index passed for a buffer?)" % MIN_ADDRESS if 0 < address < MIN_ADDRESS else ""))
 
 
 def _array_address(array, where, check_writeable):
@@ -366,28 +438,38 @@ def buffer_of(value, param, where=None):
     if isinstance(value, np.ndarray):
         array, name = value, None
         check_writeable = True
-    elif hasattr(value, "__dlpack__"):
+    elif isinstance(value, np.generic):
+        # numpy scalars have __array_interface__, but np.asarray makes a
+        # fresh copy of one: the kernel would write into a temporary and
+        # read past its single element.
+        raise ArgumentError(
+            "%s: got a numpy scalar (%s), which has no memory of its own; a %s "
+            "parameter needs a buffer (an array, a CPU tensor%s)"
+            % (where, type(value).__name__, param.kind,
+               "; an address as int(...)" if isinstance(value, np.integer) else ""))
+    elif _has(value, "__dlpack__", where):
         # numpy before 2 marks every DLPack import read-only, and DLPack
         # before 1.0 has no read-only flag, so writeability is not checked.
         array, name = _from_dlpack(value, where)
         check_writeable = False
-    elif hasattr(value, "__array_interface__"):
-        array, name = np.asarray(value), None
+    elif _has(value, "__array_interface__", where):
+        array, name = _array_interface(value, where), None
         check_writeable = True
-    elif hasattr(value, "__cuda_array_interface__"):
+    elif _has(value, "__cuda_array_interface__", where):
         raise ArgumentError("%s: this is a GPU array; tilerun runs kernels on the "
                             "CPU, so pass host memory" % where)
     elif value is None:
         raise ArgumentError("%s: got None; a %s parameter needs a buffer (a numpy "
                             "array, a CPU tensor or an address)" % (where, param.kind))
     elif isinstance(value, Buffer):
-        if not 0 < value.address < 2 ** 64 or value.nbytes <= 0:
-            raise ArgumentError("%s: %r is not a valid buffer" % (where, value))
+        if not 0 < value.nbytes < 2 ** 64:
+            raise ArgumentError("%s: %r is not a valid buffer: its size must be in "
+                                "[1, 2**64)" % (where, value))
+        _check_address(value.address, where, "buffer address")
         return value.address, value.nbytes, value.keepalive
     elif isinstance(value, numbers.Integral) and not _is_bool(value):
-        address = int(value)
-        if not 0 < address < 2 ** 64:
-            raise ArgumentError("%s: %d is not a valid address" % (where, address))
+        address = _int_value(value, where, "an address")
+        _check_address(address, where)
         return address, UNKNOWN_EXTENT, None
     else:
         raise ArgumentError(
@@ -397,6 +479,7 @@ def buffer_of(value, param, where=None):
     address, nbytes = _array_address(array, where, check_writeable)
     if name is None:
         _check_dtype(param, array.dtype.name, array.dtype.kind, array.itemsize)
+        _check_byte_order(param, array.dtype, where)
     else:
         _check_dtype(param, name, "F", array.itemsize)
     return address, nbytes, (value, array)

@@ -66,6 +66,12 @@ struct KernelSignature {
   std::string paramNames() const;
 };
 
+/// Whether a buffer of `n` elements can back memref parameter `p` (always true
+/// for pointers and unranked memrefs); the error names the parameter. A launch
+/// checks it, and so does the C API before launching, which reports it as a
+/// bad argument.
+llvm::Error checkElementCount(const KernelParam &p, int64_t n);
+
 /// Public function definitions directly in `module`, i.e. the kernels.
 llvm::SmallVector<mlir::FunctionOpInterface> findKernels(mlir::ModuleOp module);
 
