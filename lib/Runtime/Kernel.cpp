@@ -294,6 +294,36 @@ static ThreadPoolInterface &getPool(unsigned workers) {
   return *pool;
 }
 
+/// The lowest address the calling thread's stack may grow to (above its guard
+/// page), found once per thread: pthread_getattr_np reads /proc/self/maps for
+/// the main thread. 0 when unknown.
+static uintptr_t stackLimit() {
+  thread_local uintptr_t limit = [] {
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0)
+      return uintptr_t(0);
+    void *low = nullptr;
+    size_t size = 0, guard = 0;
+    pthread_attr_getstack(&attr, &low, &size);
+    pthread_attr_getguardsize(&attr, &guard);
+    pthread_attr_destroy(&attr);
+    return uintptr_t(low) + guard;
+  }();
+  return limit;
+}
+
+/// Whether programs with `bytes` of stack buffers fit on the calling thread's
+/// stack below the current frame, with kFrameMarginBytes for the rest of the
+/// kernel's frame and the runtime hooks it calls. Threads need not have the
+/// default 8 MiB: `ulimit -s`, or Python's threading.stack_size(), can make
+/// them smaller, and a program's frame jumps past the guard page (kernels have
+/// no stack probes), crashing or writing into other memory.
+bool Kernel::stackHolds(uint64_t bytes) {
+  char here;
+  uintptr_t limit = stackLimit(), sp = uintptr_t(&here);
+  return limit == 0 || (sp > limit && sp - limit >= bytes + kFrameMarginBytes);
+}
+
 /// Runs `work` on `count` threads made for this launch, with stacks of
 /// ProgramBytes + kStackMarginBytes: pool threads and the caller have default
 /// stacks (8 MiB, ulimit -s), too small for these programs, which are slow
@@ -375,7 +405,12 @@ Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
     registerBuffers(Signature, args, state);
   void (*entry)(void **) = Entry;
 
+  // A thread whose stack cannot hold a program takes no programs; threads
+  // made for the launch run what it leaves (below).
+  uint64_t programBytes = ProgramBytes;
   auto work = [&] {
+    if (!stackHolds(programBytes))
+      return;
     int32_t gridArgs[kNumGridParams] = {int32_t(grid.x), int32_t(grid.y),
                                         int32_t(grid.z), 0, 0, 0};
     SmallVector<void *, 16> ptrs;
@@ -401,6 +436,9 @@ Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
     work();
     group.wait();
   }
+  if (!chunks.finished() && !state.failed)
+    if (Error e = launchOnOwnThreads(helpers + 1, work))
+      return e;
   if (state.failed)
     return createStringError("kernel '" + Signature.name +
                              "' failed: " + state.firstError);

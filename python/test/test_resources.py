@@ -289,6 +289,66 @@ def test_no_thread_for_the_program_stack_is_an_error_not_a_crash():
     assert result["ok"]
 
 
+def two_stage_ring_ir(rows):
+    """big_smem.ttgir with a rows x 2048 f32 ring, written at row `stage`
+    and read back from row `stage2`: with the two rows unknown, LLVM keeps
+    the whole ring in the program's frame (with one row it forwards the
+    store to the load and drops the ring)."""
+    text = BIG_SMEM.read_text().replace("2048x2048xf32", "%dx2048xf32" % rows)
+    text = text.replace('%stage: i32 loc("stage"(#loc))',
+                        '%stage: i32 loc("stage"(#loc)), %stage2: i32 loc("stage2"(#loc))')
+    read = ("    %y = ttg.local_load %head :")
+    assert read in text
+    return text.replace(read, (
+        "    %%buf2 = ttg.memdesc_index %%ring[%%stage2] : !ttg.memdesc<%dx2048xf32, #shared, #smem, "
+        "mutable> -> !ttg.memdesc<2048xf32, #shared, #smem, mutable>\n"
+        "    %%head2 = ttg.memdesc_subslice %%buf2[0] : !ttg.memdesc<2048xf32, #shared, #smem, "
+        "mutable> -> !ttg.memdesc<32xf32, #shared, #smem, mutable, 2048>\n"
+        "    %%y = ttg.local_load %%head2 :") % rows)
+
+
+# A program of 1.5 MiB of shared memory run by threads with smaller stacks.
+# argv[1]: the kernel; argv[2]: "thread" (a Python thread made with
+# threading.stack_size(256 KiB) launches) or "main". Row 1 of the ring lies
+# 1.5 MiB below the frame's top, past the end of such a stack.
+SMALL_STACK_CHILD = """
+import json, sys, threading
+import numpy as np, tilerun
+results = {}
+def run(threads):
+    k = tilerun.compile(sys.argv[1], cache_dir="", threads=threads)
+    x = np.arange(32, dtype=np.float32); out = np.zeros(32, np.float32)
+    k[8](x, out, 1, 1)
+    results[threads] = bool((out == x).all())
+for threads in (1, 2):
+    if sys.argv[2] == "thread":
+        threading.stack_size(256 << 10)
+        t = threading.Thread(target=run, args=(threads,))
+        t.start()
+        t.join()
+    else:
+        run(threads)
+print(json.dumps(results))
+"""
+
+
+@pytest.mark.parametrize("where", ["a Python thread of 256 KiB", "ulimit -s 1024"])
+def test_programs_bigger_than_the_launching_threads_stack_run(where):
+    # Programs under 2 MiB used to run on the caller and the pool's threads
+    # as they were, assuming 8 MiB stacks; on smaller ones the frame jumped
+    # past the guard page and the process died of SIGSEGV. Threads without
+    # the room now leave the programs to threads made for them.
+    import resource
+
+    def small_stack():
+        resource.setrlimit(resource.RLIMIT_STACK, (1 << 20, resource.getrlimit(resource.RLIMIT_STACK)[1]))
+
+    thread = where.startswith("a Python")
+    proc = run_child(SMALL_STACK_CHILD, args=(two_stage_ring_ir(192), "thread" if thread else "main"),
+                     preexec_fn=None if thread else small_stack)
+    assert child_result(proc) == {"1": True, "2": True}
+
+
 # --------------------------------------------------------------------- grids
 
 

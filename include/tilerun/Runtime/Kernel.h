@@ -126,6 +126,10 @@ private:
   uint64_t ProgramBytes = 0;
   static constexpr uint64_t kPooledFrameBytes = uint64_t(2) << 20;
   static constexpr uint64_t kStackMarginBytes = uint64_t(8) << 20;
+  /// Stack a program needs besides its buffers, for the decision whether a
+  /// thread (the caller, a pool thread) can run it at all.
+  static constexpr uint64_t kFrameMarginBytes = uint64_t(64) << 10;
+  static bool stackHolds(uint64_t bytes);
   static uint64_t programBytes(const Kernel &kernel, llvm::StringRef name);
   llvm::Error launchOnOwnThreads(uint64_t count,
                                  llvm::function_ref<void()> work) const;

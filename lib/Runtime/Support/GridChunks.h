@@ -38,6 +38,9 @@ public:
   }
 
   uint64_t chunks() const { return numChunks; }
+  /// Whether every chunk has been taken (each is run to its end by the
+  /// worker that took it, or the launch failed).
+  bool finished() const { return next.load(std::memory_order_relaxed) >= numChunks; }
 
   /// Runs chunks until none is left or the launch failed, calling
   /// `run(grid)` per program with `grid` = {gx, gy, gz, px, py, pz}.
