@@ -2,9 +2,13 @@
 # Runs the whole test suite (lit + unit tests) on an ASan + UBSan build of
 # tilerun's own code, in build-san/ (or $TILERUN_SAN_DIR). Run before each
 # release:   scripts/test-sanitizers.sh
+# With --unit (CI) it builds and runs only the GoogleTest unit tests, the
+# runtime's and the C API's among them (ctest label "unit").
 # Any sanitizer report aborts the process that hit it, so the test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+UNIT=0
+[ "${1:-}" = --unit ] && UNIT=1
 BUILD_DIR=${TILERUN_SAN_DIR:-build-san}
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   # -O1: the sanitizers need no more, and it shortens the build.
@@ -13,7 +17,13 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
     -DTILERUN_SANITIZE=ON
 fi
-ninja -C "$BUILD_DIR" -j"${TILERUN_JOBS:-$(nproc)}"
+if [ "$UNIT" = 1 ]; then
+  ninja -C "$BUILD_DIR" -j"${TILERUN_JOBS:-$(nproc)}" tilerun-unittests
+  CTEST_SELECT=(-L unit)
+else
+  ninja -C "$BUILD_DIR" -j"${TILERUN_JOBS:-$(nproc)}"
+  CTEST_SELECT=()
+fi
 # Only tilerun's own code is instrumented; Debian's LLVM/MLIR and the JIT
 # kernels are not. Options the mixed build needs (later entries from the
 # caller's ASAN_OPTIONS/UBSAN_OPTIONS override them):
@@ -34,4 +44,4 @@ export ASAN_OPTIONS=abort_on_error=1:allow_user_poisoning=0:detect_stack_use_aft
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}
 # ctest's status is the script's: non-zero when a test fails or none ran.
 ctest --test-dir "$BUILD_DIR" --output-on-failure --no-tests=error \
-  -j"${TILERUN_JOBS:-$(nproc)}"
+  "${CTEST_SELECT[@]}" -j"${TILERUN_JOBS:-$(nproc)}"

@@ -500,7 +500,10 @@ tilerun_status_t tilerun_kernel_load(tilerun_context_t *context,
   StringRef data(static_cast<const char *>(bytes), size);
   if (!data.consume_front(kBinaryMagic))
     return fail(TILERUN_ERROR_IO, "not a tilerun kernel binary");
-  auto [headerText, object] = data.split('\0');
+  // Named pairs, not a structured binding: the lambda below captures
+  // `object`, which C++17 (and clang before 16) does not allow of a binding.
+  std::pair<StringRef, StringRef> parts = data.split('\0');
+  StringRef headerText = parts.first, object = parts.second;
   auto header = json::parse(headerText);
   if (!header)
     return fail(TILERUN_ERROR_IO, "corrupt tilerun kernel binary: " +
