@@ -247,7 +247,8 @@ typedef enum tilerun_padding {
     (else TILERUN_ERROR_BAD_ARGUMENT). Buffers are an address and their size
     in bytes; checked mode checks every access against that extent, and a
     buffer must hold at least one element (8 bytes for an untyped
-    pointer). */
+    pointer). An address below 4096 (in the never-mapped first page: a
+    size or an index passed by mistake) is TILERUN_ERROR_BAD_ARGUMENT. */
 typedef struct tilerun_arg {
   tilerun_arg_kind_t kind;
   /** TILERUN_ARG_TENSOR_DESC: a tilerun_padding_t. */

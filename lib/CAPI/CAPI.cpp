@@ -220,6 +220,10 @@ bool fitsIntegerBits(uint64_t bits, unsigned width) {
   return high == 0 || (negative && high == signExtended);
 }
 
+/// Buffer addresses below this lie in the first page (tilerun/_args.py's
+/// MIN_ADDRESS refuses the same).
+constexpr uintptr_t kMinBufferAddress = 4096;
+
 unsigned elementBytes(const tilerun::KernelParam &p) {
   if (p.type.kind == tilerun::ScalarType::Untyped)
     return 8;
@@ -267,6 +271,15 @@ tilerun_status_t convertArgs(const tilerun::KernelSignature &sig,
       return bad("unknown argument kind " + Twine(int(a.kind)));
     if (!a.value.buffer.data)
       return bad("the buffer's address is NULL");
+    // The first page is never mapped (Linux's vm.mmap_min_addr is at least
+    // 4096), so such an "address" is a size or an index passed for a
+    // buffer, on which the kernel would crash the process.
+    if (uintptr_t(a.value.buffer.data) < kMinBufferAddress)
+      return bad("0x" + utohexstr(uintptr_t(a.value.buffer.data)) +
+                 " is not a valid buffer address (the first " +
+                 Twine(kMinBufferAddress) +
+                 " bytes of memory are never mapped: a size or an index "
+                 "passed for a buffer?)");
     unsigned elem = elementBytes(p);
     if (a.value.buffer.bytes < elem)
       return bad("a buffer of " + Twine(a.value.buffer.bytes) +

@@ -224,6 +224,15 @@ TEST_F(CAPITest, BadLaunchArgumentsNameTheParameter) {
   expectBad({bx, tilerun_arg_buffer(nullptr, 64), tilerun_arg_f32(1),
              tilerun_arg_i32(1)},
             TILERUN_ERROR_BAD_ARGUMENT, "'out_ptr'): the buffer's address is NULL");
+  // An address in the first page is a size or an index passed for a buffer.
+  expectBad({bx, tilerun_arg_buffer(reinterpret_cast<void *>(64), 256),
+             tilerun_arg_f32(1), tilerun_arg_i32(1)},
+            TILERUN_ERROR_BAD_ARGUMENT,
+            "'out_ptr'): 0x40 is not a valid buffer address (the first 4096 "
+            "bytes");
+  expectBad({tilerun_arg_buffer(reinterpret_cast<void *>(4095), 256), bo,
+             tilerun_arg_f32(1), tilerun_arg_i32(1)},
+            TILERUN_ERROR_BAD_ARGUMENT, "'x_ptr'): 0xFFF is not a valid");
   expectBad({bx, tilerun_arg_buffer(out, 3), tilerun_arg_f32(1),
              tilerun_arg_i32(1)},
             TILERUN_ERROR_BAD_ARGUMENT, "3 bytes holds no f32 element");
