@@ -12,11 +12,12 @@
 #include "tilerun/InitAllDialects.h"
 #include "tilerun/Runtime/KernelSignature.h"
 
+#include "FuzzSupport.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <cstdint>
@@ -24,35 +25,12 @@
 
 using namespace mlir;
 
-// MLIR 22 itself crashes on these, in code tilerun cannot change:
-// linalg.transpose, linalg.broadcast and linalg.reduce read their
-// `permutation = [...]` / `dimensions = [...]` list with
-// DenseI64ArrayAttr::parse and store the result unchecked, so a malformed
-// list dereferences a null attribute in libMLIR
-// (test/Fuzz/upstream-crashers/). Skipping every input where such a keyword
-// is not followed by a plain list of integers keeps the fuzzer on tilerun's
-// own bugs; a false match only costs an input.
-static bool hitsLinalgArrayParserBug(llvm::StringRef text) {
-  static const llvm::Regex keyword(
-      "(permutation|dimensions)([[:space:]]|//[^\n]*)*=");
-  static const llvm::Regex intList(
-      "^[[:space:]]*\\[[[:space:]]*(-?[0-9]{1,18}[[:space:]]*"
-      "(,[[:space:]]*-?[0-9]{1,18}[[:space:]]*)*)?]");
-  SmallVector<llvm::StringRef, 3> match;
-  while (keyword.match(text, &match)) {
-    text = text.drop_front(match[0].end() - text.begin());
-    if (!intList.match(text))
-      return true;
-  }
-  return false;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // Diagnostics are the expected outcome for bad input; printing them would
   // only slow the fuzzer down. TILERUN_FUZZ_VERBOSE shows them (reproducing).
   static const bool verbose = std::getenv("TILERUN_FUZZ_VERBOSE");
   llvm::StringRef text(reinterpret_cast<const char *>(data), size);
-  if (hitsLinalgArrayParserBug(text)) {
+  if (tilerun::fuzz::hitsLinalgArrayParserBug(text)) {
     if (verbose)
       llvm::errs() << "skipped: would crash MLIR's linalg parser\n";
     return -1; // keeps it out of the corpus too

@@ -230,6 +230,17 @@ unsigned elementBytes(const tilerun::KernelParam &p) {
   return std::max(1u, (p.type.bits + 7) / 8);
 }
 
+/// The argument's kind as the caller stored it. C callers may store any
+/// int in the enum field; reading a value outside the enumerators through
+/// the C++ enum type is undefined behaviour (UBSan's enum check), so it is
+/// read as an integer.
+uint32_t argKind(const tilerun_arg_t &a) {
+  uint32_t kind;
+  static_assert(sizeof(a.kind) == sizeof(kind), "an int-sized enum");
+  std::memcpy(&kind, &a.kind, sizeof kind);
+  return kind;
+}
+
 /// Converts the C arguments, checking each against its parameter.
 tilerun_status_t convertArgs(const tilerun::KernelSignature &sig,
                              const tilerun_arg_t *args, size_t numArgs,
@@ -243,13 +254,14 @@ tilerun_status_t convertArgs(const tilerun::KernelSignature &sig,
     return fail(TILERUN_ERROR_INVALID_ARGUMENT, "args is NULL");
   for (const tilerun::KernelParam &p : sig.params) {
     const tilerun_arg_t &a = args[p.index];
+    uint32_t kind = argKind(a);
     auto bad = [&](const Twine &why) {
       return fail(TILERUN_ERROR_BAD_ARGUMENT,
                   "argument " + Twine(p.index) + " ('" + p.name + "'): " + why);
     };
     bool wantsDesc = p.kind == tilerun::KernelParam::TensorDesc;
     if (!p.isBuffer()) {
-      if (a.kind != TILERUN_ARG_SCALAR)
+      if (kind != TILERUN_ARG_SCALAR)
         return bad("the parameter is a scalar of type " + p.type.name +
                    ", not a buffer");
       if (p.type.kind == tilerun::ScalarType::Int &&
@@ -259,16 +271,16 @@ tilerun_status_t convertArgs(const tilerun::KernelSignature &sig,
       out.push_back(tilerun::KernelArg::scalar(a.value.bits));
       continue;
     }
-    if (a.kind == TILERUN_ARG_SCALAR)
+    if (kind == TILERUN_ARG_SCALAR)
       return bad(std::string("the parameter is a ") +
                  (wantsDesc ? "tensor descriptor" : "buffer") + " of " +
                  p.type.name + ", not a scalar");
-    if ((a.kind == TILERUN_ARG_TENSOR_DESC) != wantsDesc)
+    if ((kind == TILERUN_ARG_TENSOR_DESC) != wantsDesc)
       return bad(wantsDesc ? "the parameter is a tensor descriptor: pass "
                              "TILERUN_ARG_TENSOR_DESC"
                            : "the parameter is not a tensor descriptor");
-    if (a.kind != TILERUN_ARG_BUFFER && a.kind != TILERUN_ARG_TENSOR_DESC)
-      return bad("unknown argument kind " + Twine(int(a.kind)));
+    if (kind != TILERUN_ARG_BUFFER && kind != TILERUN_ARG_TENSOR_DESC)
+      return bad("unknown argument kind " + Twine(kind));
     if (!a.value.buffer.data)
       return bad("the buffer's address is NULL");
     // The first page is never mapped (Linux's vm.mmap_min_addr is at least

@@ -224,6 +224,13 @@ TEST_F(CAPITest, BadLaunchArgumentsNameTheParameter) {
   expectBad({bx, tilerun_arg_buffer(nullptr, 64), tilerun_arg_f32(1),
              tilerun_arg_i32(1)},
             TILERUN_ERROR_BAD_ARGUMENT, "'out_ptr'): the buffer's address is NULL");
+  // C callers may store any int as the kind (the launch fuzzer's first find:
+  // reading it through the C++ enum was undefined behaviour).
+  tilerun_arg_t oddKind = bo;
+  int32_t seven = 7;
+  std::memcpy(&oddKind.kind, &seven, sizeof seven);
+  expectBad({bx, oddKind, tilerun_arg_f32(1), tilerun_arg_i32(1)},
+            TILERUN_ERROR_BAD_ARGUMENT, "'out_ptr'): unknown argument kind 7");
   // An address in the first page is a size or an index passed for a buffer.
   expectBad({bx, tilerun_arg_buffer(reinterpret_cast<void *>(64), 256),
              tilerun_arg_f32(1), tilerun_arg_i32(1)},
