@@ -604,6 +604,8 @@ void Launch::checkResults(uint64_t gx) const {
         if (inside && !inBuffer)
           failed = true;
       }
+    // Storing the 64 results needs 256 bytes of out.
+    failed |= args[5].value.buffer.bytes < 256;
     bool launchFailed = std::string(tilerun_last_error()).size() > 0;
     if (failed != launchFailed)
       bug(std::string("box: the launch ") +
