@@ -177,7 +177,22 @@ TEST_F(KernelTest, GridOfTooManyProgramsIsRefused) {
 
 // The pool's threads exist only in the parent: a child of fork() must make
 // its own rather than wait for them.
+#if defined(__SANITIZE_ADDRESS__)
+#define TILERUN_ASAN_FORK_UNSAFE 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TILERUN_ASAN_FORK_UNSAFE 1
+#endif
+#endif
+
 TEST_F(KernelTest, LaunchesInAForkedChild) {
+#ifdef TILERUN_ASAN_FORK_UNSAFE
+  // GCC 12's AddressSanitizer takes no allocator lock across fork(): a child
+  // forked while another thread (a pool worker freeing its last task) is
+  // inside malloc or free inherits that lock held and deadlocks at its first
+  // allocation, whatever tilerun does. The release build runs this test.
+  GTEST_SKIP() << "fork() under AddressSanitizer can deadlock in its allocator";
+#endif
   auto kernel = compile(kPidKernel);
   ASSERT_TRUE(kernel);
   auto b = Buffer::allocate(DType::I32, {4096});

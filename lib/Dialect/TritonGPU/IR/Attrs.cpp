@@ -384,6 +384,139 @@ void NvidiaMmaEncodingAttr::print(AsmPrinter &p) const {
 }
 
 //===----------------------------------------------------------------------===//
+// amd_mfma, amd_wmma
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// tilesPerWarp is printed only when some entry is not 1; all ones is stored
+/// as the empty list, so that equal layouts are one attribute.
+SmallVector<unsigned> canonicalTilesPerWarp(ArrayRef<unsigned> tiles) {
+  if (llvm::all_of(tiles, [](unsigned t) { return t == 1; }))
+    return {};
+  return SmallVector<unsigned>(tiles);
+}
+
+LogicalResult verifyAMDMatrixLayout(
+    function_ref<InFlightDiagnostic()> emitError, StringRef name,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> tilesPerWarp) {
+  if (warpsPerCTA.size() != 2 && warpsPerCTA.size() != 3)
+    return emitError() << name << " layouts are of rank 2 or 3";
+  if (!tilesPerWarp.empty() && tilesPerWarp.size() != warpsPerCTA.size())
+    return emitError() << "tilesPerWarp must have one entry per dimension";
+  return success();
+}
+} // namespace
+
+Attribute AMDMfmaEncodingAttr::parse(AsmParser &parser, Type) {
+  DictReader r(parser);
+  unsigned version = 0, elementBitWidth = 32;
+  bool transposed = false;
+  SmallVector<unsigned> wpc, instr, tiles;
+  SmallVector<int32_t> cga;
+  if (failed(r.parse()) ||
+      failed(r.checkKeys({"version", "warpsPerCTA", "instrShape",
+                          "isTransposed", "CGALayout", "tilesPerWarp",
+                          "elementBitWidth"})) ||
+      failed(r.getUInt("version", version)) ||
+      failed(r.getUInts("warpsPerCTA", wpc)) ||
+      failed(r.getUInts("instrShape", instr)) ||
+      failed(r.getBool("isTransposed", transposed)) ||
+      failed(readCGA(r, wpc.size(), cga)) ||
+      failed(r.getUInts("tilesPerWarp", tiles, /*required=*/false)) ||
+      failed(r.getUInt("elementBitWidth", elementBitWidth,
+                       /*required=*/false)))
+    return {};
+  return parser.getChecked<AMDMfmaEncodingAttr>(
+      parser.getContext(), version, wpc, instr, transposed, cga,
+      canonicalTilesPerWarp(tiles), elementBitWidth);
+}
+
+void AMDMfmaEncodingAttr::print(AsmPrinter &p) const {
+  p << "<{version = " << getVersion() << ", warpsPerCTA = ";
+  printUInts(p, getWarpsPerCTA());
+  p << ", instrShape = ";
+  printUInts(p, getInstrShape());
+  p << ", isTransposed = " << (getIsTransposed() ? "true" : "false");
+  maybePrintCGA(p, getCgaBases(), getWarpsPerCTA().size());
+  if (!getTilesPerWarp().empty()) {
+    p << ", tilesPerWarp = ";
+    printUInts(p, getTilesPerWarp());
+  }
+  if (getElementBitWidth() != 32)
+    p << ", elementBitWidth = " << getElementBitWidth();
+  p << "}>";
+}
+
+LogicalResult AMDMfmaEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned version,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> instrShape,
+    bool isTransposed, ArrayRef<int32_t> cgaBases,
+    ArrayRef<unsigned> tilesPerWarp, unsigned elementBitWidth) {
+  if (version < 1 || version > 4)
+    return emitError() << "MFMA version must be in the [1, 4] range";
+  if (instrShape.size() != 3)
+    return emitError() << "instrShape must have 3 entries (M, N, K)";
+  if (elementBitWidth != 32 && elementBitWidth != 64)
+    return emitError() << "elementBitWidth must be 32 or 64";
+  return verifyAMDMatrixLayout(emitError, "amd_mfma", warpsPerCTA,
+                               tilesPerWarp);
+}
+
+Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
+  DictReader r(parser);
+  unsigned version = 0;
+  bool transposed = false;
+  SmallVector<unsigned> wpc, instr, tiles;
+  SmallVector<int32_t> cga;
+  if (failed(r.parse()) ||
+      failed(r.checkKeys({"version", "isTranspose", "warpsPerCTA",
+                          "CGALayout", "tilesPerWarp", "instrShape"})) ||
+      failed(r.getUInt("version", version)) ||
+      failed(r.getBool("isTranspose", transposed)) ||
+      failed(r.getUInts("warpsPerCTA", wpc)) ||
+      failed(readCGA(r, wpc.size(), cga)) ||
+      failed(r.getUInts("tilesPerWarp", tiles, /*required=*/false)) ||
+      failed(r.getUInts("instrShape", instr, /*required=*/false)))
+    return {};
+  // [16, 16, 16] is the default Triton elides.
+  if (instr == ArrayRef<unsigned>{16, 16, 16})
+    instr.clear();
+  return parser.getChecked<AMDWmmaEncodingAttr>(
+      parser.getContext(), version, transposed, wpc, cga,
+      canonicalTilesPerWarp(tiles), instr);
+}
+
+void AMDWmmaEncodingAttr::print(AsmPrinter &p) const {
+  p << "<{version = " << getVersion()
+    << ", isTranspose = " << (getIsTranspose() ? "true" : "false")
+    << ", warpsPerCTA = ";
+  printUInts(p, getWarpsPerCTA());
+  maybePrintCGA(p, getCgaBases(), getWarpsPerCTA().size());
+  if (!getTilesPerWarp().empty()) {
+    p << ", tilesPerWarp = ";
+    printUInts(p, getTilesPerWarp());
+  }
+  if (!getInstrShape().empty()) {
+    p << ", instrShape = ";
+    printUInts(p, getInstrShape());
+  }
+  p << "}>";
+}
+
+LogicalResult AMDWmmaEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned version,
+    bool isTranspose, ArrayRef<unsigned> warpsPerCTA,
+    ArrayRef<int32_t> cgaBases, ArrayRef<unsigned> tilesPerWarp,
+    ArrayRef<unsigned> instrShape) {
+  if (version < 1 || version > 3)
+    return emitError() << "WMMA version must be in the [1, 3] range";
+  if (!instrShape.empty() && instrShape.size() != 3)
+    return emitError() << "instrShape must have 3 entries (M, N, K)";
+  return verifyAMDMatrixLayout(emitError, "amd_wmma", warpsPerCTA,
+                               tilesPerWarp);
+}
+
+//===----------------------------------------------------------------------===//
 // swizzled_shared
 //===----------------------------------------------------------------------===//
 
@@ -657,7 +790,8 @@ bool mlir::triton::gpu::isDistributedEncoding(Attribute enc) {
   if (enc.getDialect().getNamespace() == "gluon")
     return true;
   return isa<BlockedEncodingAttr, SliceEncodingAttr, LinearEncodingAttr,
-             DotOperandEncodingAttr, NvidiaMmaEncodingAttr>(enc);
+             DotOperandEncodingAttr, NvidiaMmaEncodingAttr, AMDMfmaEncodingAttr,
+             AMDWmmaEncodingAttr>(enc);
 }
 
 std::optional<unsigned> mlir::triton::gpu::getSharedEncodingRank(Attribute enc) {

@@ -22,7 +22,8 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
       os << "blocked";
     else if (isSharedEncoding(attr))
       os << "shared";
-    else if (isa<NvidiaMmaEncodingAttr>(attr))
+    else if (isa<NvidiaMmaEncodingAttr, AMDMfmaEncodingAttr,
+                 AMDWmmaEncodingAttr>(attr))
       os << "mma";
     else if (isa<LinearEncodingAttr>(attr))
       os << "linear";

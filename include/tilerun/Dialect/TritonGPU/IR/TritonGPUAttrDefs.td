@@ -56,6 +56,32 @@ def TTG_NvidiaMmaEncodingAttr : TTG_Attr<"NvidiaMmaEncoding", "nvidia_mma"> {
                         ArrayRefParameter<"unsigned">:$instrShape);
 }
 
+// AMD's matrix-core layouts. Like every distributed layout they only say
+// which thread holds which element, which a CPU program (that holds every
+// element) does not need; they are parsed so that TTGIR written for AMD GPUs,
+// and Gluon kernels naming them, run. Defaults are kept as Triton elides
+// them: elementBitWidth 32, tilesPerWarp all ones (stored empty), and WMMA's
+// instrShape [16, 16, 16] (stored empty).
+def TTG_AMDMfmaEncodingAttr : TTG_Attr<"AMDMfmaEncoding", "amd_mfma"> {
+  let parameters = (ins "unsigned":$version,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$instrShape,
+                        "bool":$isTransposed,
+                        ArrayRefParameter<"int32_t">:$cgaBases,
+                        ArrayRefParameter<"unsigned">:$tilesPerWarp,
+                        "unsigned":$elementBitWidth);
+  let genVerifyDecl = 1;
+}
+
+def TTG_AMDWmmaEncodingAttr : TTG_Attr<"AMDWmmaEncoding", "amd_wmma"> {
+  let parameters = (ins "unsigned":$version, "bool":$isTranspose,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"int32_t">:$cgaBases,
+                        ArrayRefParameter<"unsigned">:$tilesPerWarp,
+                        ArrayRefParameter<"unsigned">:$instrShape);
+  let genVerifyDecl = 1;
+}
+
 def TTG_SwizzledSharedEncodingAttr
     : TTG_Attr<"SwizzledSharedEncoding", "swizzled_shared"> {
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
