@@ -346,3 +346,35 @@ def test_tuple_arguments_flatten_as_on_cuda():
     torch.testing.assert_close(out, x * 2 + y + 3, rtol=0, atol=0)
     tuple_kernel[(1,)]((x, 0.5), (1.0, (False, y)), out, BLOCK=16)
     torch.testing.assert_close(out, x * 0.5 + 1, rtol=0, atol=0)
+
+
+@triton.jit
+def fp8_dot_kernel(a_ptr, b_ptr, c_ptr, FP8: tl.constexpr, N: tl.constexpr):
+    r = tl.arange(0, N)
+    a = tl.load(a_ptr + r[:, None] * N + r[None, :]).to(FP8, bitcast=True)
+    b = tl.load(b_ptr + r[:, None] * N + r[None, :]).to(FP8, bitcast=True)
+    tl.store(c_ptr + r[:, None] * N + r[None, :], tl.dot(a, b))
+
+
+@pytest.mark.parametrize("fp8, torch_fp8", [(tl.float8e4b8, "float8_e4m3fnuz"),
+                                            (tl.float8e5b16, "float8_e5m2fnuz")])
+def test_fnuz_fp8_dot_matches_the_exact_products(fp8, torch_fp8):
+    """AMD's FNUZ fp8 formats (which Triton's test_fp8_support expects any
+    backend but HIP to refuse) multiply as their values: every code but the
+    NaN (0x80), against torch's decoding of the same bits."""
+    n = 32
+    gen = torch.Generator().manual_seed(0)
+    a = torch.randint(0, 256, (n, n), dtype=torch.uint8, generator=gen)
+    b = torch.randint(0, 256, (n, n), dtype=torch.uint8, generator=gen)
+    a[a == 0x80] = 0
+    b[b == 0x80] = 0
+    c = torch.empty(n, n)
+    fp8_dot_kernel[(1,)](a, b, c, FP8=fp8, N=n)
+    dtype = getattr(torch, torch_fp8)
+    da, db = a.view(dtype).double(), b.view(dtype).double()
+    want = da @ db
+    # f32 accumulation of exact products: within n units of f32 rounding of
+    # the sum of the terms' magnitudes (any summation order).
+    bound = n * 2.0 ** -24 * (da.abs() @ db.abs())
+    assert bool(((c.double() - want).abs() <= bound).all())
+    assert bool((want != 0).any())
