@@ -56,6 +56,13 @@ source_of() {
 }
 if [ "$FULL" = 1 ]; then
   FUZZ_DIR=${TILERUN_FUZZ_DIR:-build-fuzz}
+  # ccache serves another checkout (CI's clone) from this one's objects:
+  # paths relative to the checkout, and the -g1 objects not keyed by the build
+  # directory (their debug info may then name the directory that built them
+  # first; the sanitizers' reports name files relative to the checkout).
+  CCACHE_BASEDIR=$(pwd)
+  export CCACHE_BASEDIR
+  export CCACHE_NOHASHDIR=1
   if [ ! -f "$FUZZ_DIR/build.ninja" ]; then
     cmake -G Ninja -S . -B "$FUZZ_DIR" -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \

@@ -10,6 +10,13 @@ cd "$(dirname "$0")/.."
 UNIT=0
 [ "${1:-}" = --unit ] && UNIT=1
 BUILD_DIR=${TILERUN_SAN_DIR:-build-san}
+# ccache serves another checkout (CI's clone) from this one's objects:
+# paths relative to the checkout, and the -g1 objects not keyed by the build
+# directory (their debug info may then name the directory that built them
+# first; the sanitizers' reports name files relative to the checkout).
+CCACHE_BASEDIR=$(pwd)
+export CCACHE_BASEDIR
+export CCACHE_NOHASHDIR=1
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   # -O1: the sanitizers need no more, and it shortens the build.
   cmake -G Ninja -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
