@@ -26,7 +26,6 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/TargetParser/Host.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -206,7 +205,8 @@ tilerun_status_t compileSource(tilerun_context_t *context, std::string source,
 constexpr StringLiteral kBinaryMagic = "tilerun-kernel-binary\n";
 
 std::string hostCPU() {
-  return (sys::getProcessTriple() + " " + sys::getHostCPUName()).str();
+  const tilerun::CpuTarget &host = tilerun::CpuTarget::host();
+  return host.triple() + " " + host.cpu();
 }
 
 /// Whether the 64-bit `bits` hold a value of a `width`-bit integer: zero or

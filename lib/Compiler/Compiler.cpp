@@ -7,14 +7,13 @@
 //     -> canonicalize, CSE, loop-invariant code motion
 //     -> LLVM dialect                                  (upstream conversions)
 //
-// LLVM's own -O3 pipeline (run by the runtime's JIT compile for the host CPU)
-// then vectorises the loops.
+// LLVM's own -O3 pipeline (run by the runtime's JIT compile for the target
+// CPU, CompileOptions::target, the host by default) then vectorises the loops.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilerun/Compiler/Compiler.h"
 
-#include "tilerun/Conversion/HostFeatures.h"
 #include "tilerun/Conversion/Passes.h"
 #include "tilerun/Dialect/Triton/Transforms/Passes.h"
 #include "tilerun/Dialect/TritonGPU/Transforms/Passes.h"
@@ -54,18 +53,22 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   ConvertTritonToLoopsOptions loopOpts;
   loopOpts.checked = options.checked;
   loopOpts.maxProgramBytes = options.maxProgramBytes;
-  loopOpts.streamingStores = hostHasStreamingStores();
-  loopOpts.vectorLoopHints = hostVectorLoopHintBytes();
+  const CpuTarget &target = options.cpuTarget();
+  loopOpts.streamingStores = target.hasStreamingStores();
+  loopOpts.vectorLoopHints = target.vectorLoopHintBytes();
+  std::tie(loopOpts.matmulTileRows, loopOpts.matmulTileLanes) =
+      target.matmulRegisterTile();
   pm.addPass(createConvertTritonToLoops(loopOpts));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
 }
 
-void buildLoopsToLLVMPipeline(OpPassManager &pm) {
+void buildLoopsToLLVMPipeline(OpPassManager &pm,
+                              const CompileOptions &options) {
   ApproximateMathOptions mathOpts;
   // With AVX-512, llvm.ldexp is one instruction; elsewhere LLVM expands it.
-  mathOpts.ldexpScaling = hostHasAVX512F();
+  mathOpts.ldexpScaling = options.cpuTarget().hasSingleInstructionLdexp();
   pm.addPass(createApproximateMath(mathOpts));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -102,7 +105,7 @@ LogicalResult lowerToLLVMDialect(ModuleOp module,
     return pm.run(module);
   }
   buildTritonToLoopsPipeline(pm, options);
-  buildLoopsToLLVMPipeline(pm);
+  buildLoopsToLLVMPipeline(pm, options);
   return pm.run(module);
 }
 

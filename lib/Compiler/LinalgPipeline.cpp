@@ -27,7 +27,6 @@
 //===----------------------------------------------------------------------===//
 #include "tilerun/Compiler/Compiler.h"
 
-#include "tilerun/Conversion/HostFeatures.h"
 #include "tilerun/Conversion/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -75,11 +74,14 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createMemRefCopyToLinalg());
   // Before the loops: a matmul's loop nest is a strict reduction LLVM leaves
   // scalar.
-  pm.addNestedPass<func::FuncOp>(createLinalgMatmulToMicroKernel());
+  LinalgMatmulToMicroKernelOptions microKernel;
+  std::tie(microKernel.tileRows, microKernel.tileLanes) =
+      options.cpuTarget().matmulRegisterTile();
+  pm.addNestedPass<func::FuncOp>(createLinalgMatmulToMicroKernel(microKernel));
   pm.addNestedPass<func::FuncOp>(createCollapseContiguousLinalg());
   // As the tt lowering: x86 with AVX, and not under --check, whose bounds
   // checks see loops.
-  if (hostHasStreamingStores() && !options.checked)
+  if (options.cpuTarget().hasStreamingStores() && !options.checked)
     pm.addNestedPass<func::FuncOp>(createStreamLinalgOutputs());
   pm.addPass(createConvertLinalgToLoopsPass());
   if (options.checked) {
@@ -95,7 +97,7 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
-  buildLoopsToLLVMPipeline(pm);
+  buildLoopsToLLVMPipeline(pm, options);
 }
 
 } // namespace tilerun

@@ -18,6 +18,8 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <chrono>
 #include <cstring>
@@ -39,11 +41,15 @@ static void initializeNativeTarget() {
   });
 }
 
-static Expected<orc::JITTargetMachineBuilder> hostTargetBuilder() {
-  auto tmBuilder = orc::JITTargetMachineBuilder::detectHost();
-  if (!tmBuilder)
-    return tmBuilder.takeError();
-  tmBuilder->setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
+/// The JIT's code generator for `target` (CompileOptions::target; the host
+/// when linking a stored object, which runs here whatever it was built for).
+static Expected<orc::JITTargetMachineBuilder>
+targetBuilder(const CpuTarget &target = CpuTarget::host()) {
+  orc::JITTargetMachineBuilder tmBuilder{Triple(target.triple())};
+  tmBuilder.setCPU(target.cpu());
+  SubtargetFeatures features(target.features());
+  tmBuilder.addFeatures(features.getFeatures());
+  tmBuilder.setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
   return tmBuilder;
 }
 
@@ -125,7 +131,7 @@ Expected<std::string> Kernel::objectCode() const { return Object; }
 
 Expected<std::unique_ptr<Kernel>>
 Kernel::link(std::string object, StringRef name, StringRef where) {
-  auto tmBuilder = hostTargetBuilder();
+  auto tmBuilder = targetBuilder();
   if (!tmBuilder)
     return tmBuilder.takeError();
   auto jit =
@@ -203,7 +209,7 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
   if (!sig)
     return sig.takeError();
 
-  auto tmBuilder = hostTargetBuilder();
+  auto tmBuilder = targetBuilder(options.cpuTarget());
   if (!tmBuilder)
     return tmBuilder.takeError();
   auto finish = [&](std::unique_ptr<Kernel> kernel)

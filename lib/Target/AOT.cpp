@@ -249,11 +249,17 @@ Expected<AOTKernel> compileAheadOfTime(mlir::ModuleOp module, StringRef name,
   auto params = cParams(*sig);
   if (!params)
     return params.takeError();
-  auto tm = createCpuTargetMachine(aot.targetCPU, aot.targetFeatures);
+  // The lowering's strategy and the code generator follow the same CPU.
+  auto target = CpuTarget::get(aot.targetCPU, aot.targetFeatures);
+  if (!target)
+    return target.takeError();
+  CompileOptions targetOptions = options;
+  targetOptions.target = *target;
+  auto tm = createCpuTargetMachine(*target);
   if (!tm)
     return tm.takeError();
 
-  auto lowered = lowerCloneToLLVMDialect(module, sig->name, options);
+  auto lowered = lowerCloneToLLVMDialect(module, sig->name, targetOptions);
   if (!lowered)
     return lowered.takeError();
   bool hasProgramBytes = false;

@@ -13,8 +13,6 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
-#include "llvm/TargetParser/Host.h"
-#include "llvm/TargetParser/SubtargetFeature.h"
 
 #include <mutex>
 
@@ -59,49 +57,24 @@ Error optimizeKernelModule(Module &module, TargetMachine *tm) {
 }
 
 Expected<std::unique_ptr<TargetMachine>>
-createCpuTargetMachine(StringRef cpu, StringRef features) {
+createCpuTargetMachine(const CpuTarget &target) {
   static std::once_flag init;
   std::call_once(init, [] {
     InitializeNativeTarget();
     InitializeNativeTargetAsmPrinter();
   });
-  Triple triple(sys::getProcessTriple());
+  Triple triple(target.triple());
   std::string error;
-  const Target *target = TargetRegistry::lookupTarget(triple, error);
-  if (!target)
+  const Target *llvmTarget = TargetRegistry::lookupTarget(triple, error);
+  if (!llvmTarget)
     return createStringError(error);
-  SubtargetFeatures attrs;
-  std::string cpuName = cpu.str();
-  if (cpu == "native") {
-    cpuName = sys::getHostCPUName().str();
-    for (const StringMapEntry<bool> &f : sys::getHostCPUFeatures())
-      attrs.AddFeature(f.first(), f.second);
-  } else {
-    std::unique_ptr<MCSubtargetInfo> info(
-        target->createMCSubtargetInfo(triple, "", ""));
-    if (!info || !info->isCPUStringValid(cpuName))
-      return createStringError("unknown CPU '" + cpu + "' for " +
-                               triple.str() + " (LLVM's CPU names: " +
-                               "x86-64, x86-64-v3, znver3, sapphirerapids, "
-                               "...; 'native' for this machine)");
-  }
-  if (!features.empty()) {
-    SmallVector<StringRef> list;
-    features.split(list, ',', -1, false);
-    for (StringRef f : list) {
-      if (!f.starts_with("+") && !f.starts_with("-"))
-        return createStringError("target feature '" + f +
-                                 "' must start with + or -");
-      attrs.AddFeature(f);
-    }
-  }
   TargetOptions options;
-  std::unique_ptr<TargetMachine> tm(target->createTargetMachine(
-      triple, cpuName, attrs.getString(), options, Reloc::PIC_, std::nullopt,
-      CodeGenOptLevel::Aggressive));
+  std::unique_ptr<TargetMachine> tm(llvmTarget->createTargetMachine(
+      triple, target.cpu(), target.features(), options, Reloc::PIC_,
+      std::nullopt, CodeGenOptLevel::Aggressive));
   if (!tm)
     return createStringError("cannot create a target machine for '" +
-                             cpuName + "'");
+                             target.cpu() + "'");
   return std::move(tm);
 }
 

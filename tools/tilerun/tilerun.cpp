@@ -109,13 +109,18 @@ cl::opt<std::string> compileGrid(
              "Triton's compile.py -g (\"(n+1023)/1024,1,1\"); without it the "
              "function takes gx, gy, gz"),
     cl::value_desc("X[,Y[,Z]]"), cl::sub(compileCmd), cl::cat(toolCategory));
+cl::SubCommand targetCmd(
+    "target", "Print what the compiler reads of a CPU: vector width and "
+              "registers, register tiles, streaming stores, matrix "
+              "instructions (the host's, or --target-cpu's)");
 cl::opt<std::string> compileCPU(
     "target-cpu", cl::desc("LLVM CPU name (native, x86-64-v3, znver3, ...)"),
     cl::init("native"), cl::value_desc("CPU"), cl::sub(compileCmd),
-    cl::cat(toolCategory));
+    cl::sub(targetCmd), cl::cat(toolCategory));
 cl::opt<std::string> compileFeatures(
     "target-features", cl::desc("Extra CPU features (+avx512f,-avx2)"),
-    cl::value_desc("F"), cl::sub(compileCmd), cl::cat(toolCategory));
+    cl::value_desc("F"), cl::sub(compileCmd), cl::sub(targetCmd),
+    cl::cat(toolCategory));
 
 cl::opt<bool> noMemdescWarnings(
     "no-memdesc-warnings",
@@ -356,6 +361,12 @@ int runCompile(mlir::MLIRContext &ctx) {
   return 0;
 }
 
+int runTarget() {
+  outs() << orFail(tilerun::CpuTarget::get(compileCPU, compileFeatures))
+                .describe();
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -379,6 +390,8 @@ int main(int argc, char **argv) {
     return runConvert(ctx);
   if (compileCmd)
     return runCompile(ctx);
-  fail("expected a subcommand: 'run', 'check', 'convert' or 'compile' (see "
-       "--help)");
+  if (targetCmd)
+    return runTarget();
+  fail("expected a subcommand: 'run', 'check', 'convert', 'compile' or "
+       "'target' (see --help)");
 }

@@ -18,9 +18,13 @@
 #ifndef TILERUN_COMPILER_COMPILER_H
 #define TILERUN_COMPILER_COMPILER_H
 
+#include "tilerun/Target/CpuTarget.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/LLVM.h"
+
+#include <optional>
 
 namespace tilerun {
 
@@ -33,6 +37,12 @@ struct CompileOptions {
   /// (`--max-program-bytes`); a kernel needing more fails to compile. Worker
   /// threads get stacks this large (plus a margin).
   uint64_t maxProgramBytes = uint64_t(64) << 20;
+  /// The CPU to compile for; none means the host (CpuTarget::host()).
+  std::optional<CpuTarget> target;
+
+  const CpuTarget &cpuTarget() const {
+    return target ? *target : CpuTarget::host();
+  }
 };
 
 /// Number of trailing i32 parameters the ABI appends to every kernel.
@@ -41,7 +51,8 @@ constexpr unsigned kNumGridParams = 6;
 /// The two halves of lowerToLLVMDialect, for tilerun-opt pipelines.
 void buildTritonToLoopsPipeline(mlir::OpPassManager &pm,
                                 const CompileOptions &options);
-void buildLoopsToLLVMPipeline(mlir::OpPassManager &pm);
+void buildLoopsToLLVMPipeline(mlir::OpPassManager &pm,
+                              const CompileOptions &options);
 
 /// Whether `module` holds triton-shared style func.func kernels (no tt.func).
 bool isLinalgModule(mlir::ModuleOp module);

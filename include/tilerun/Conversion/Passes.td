@@ -40,7 +40,13 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
            /*default=*/"0",
            "Bytes of a vector register, to give the element and reduction "
            "loops LLVM loop metadata (an interleave count, no unrolling); "
-           "0 for none. For x86 hosts with 16 vector registers">,
+           "0 for none. For x86 targets with 16 vector registers">,
+    Option<"matmulTileRows", "matmul-tile-rows", "int64_t", /*default=*/"4",
+           "Vector accumulators of the f32 dot micro-kernel (the target's "
+           "register tile, CpuTarget::matmulRegisterTile)">,
+    Option<"matmulTileLanes", "matmul-tile-lanes", "int64_t",
+           /*default=*/"16",
+           "f32 lanes of each accumulator of the dot micro-kernel">,
   ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::cf::ControlFlowDialect",
@@ -106,6 +112,13 @@ def LinalgMatmulToMicroKernel : Pass<"tilerun-linalg-matmul-to-micro-kernel", "m
     nest convert-linalg-to-loops would produce (no FMA contraction), so the
     results are identical; only the schedule changes.
   }];
+  let options = [
+    Option<"tileRows", "tile-rows", "int64_t", /*default=*/"4",
+           "Vector accumulators of the micro-kernel (the target's register "
+           "tile, CpuTarget::matmulRegisterTile)">,
+    Option<"tileLanes", "tile-lanes", "int64_t", /*default=*/"16",
+           "f32 lanes of each accumulator">,
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
                            "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];
 }

@@ -40,11 +40,9 @@ translateToLLVMIR(mlir::ModuleOp lowered, llvm::LLVMContext &context,
 /// calls (see the comment in Codegen.cpp).
 llvm::Error optimizeKernelModule(llvm::Module &module, llvm::TargetMachine *tm);
 
-/// A target machine for this process's triple and `cpu` ("native": the
-/// host's CPU and features), with `features` ("+avx2,-avx512f", LLVM's
-/// -mattr syntax) added; the error names an unknown CPU.
+/// A target machine (LLVM's -O3 code generator) for `target`.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createCpuTargetMachine(llvm::StringRef cpu, llvm::StringRef features);
+createCpuTargetMachine(const CpuTarget &target);
 
 /// `module` as a relocatable object file for `tm`.
 llvm::Expected<std::string> emitObjectFile(llvm::Module &module,

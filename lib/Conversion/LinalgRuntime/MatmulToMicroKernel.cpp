@@ -21,7 +21,6 @@
 #include "mlir/IR/AffineMap.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 
@@ -72,7 +71,11 @@ bool isMulAddBody(linalg::LinalgOp op) {
 }
 
 struct MatmulToMicroKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
-  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  MatmulToMicroKernel(MLIRContext *ctx, int64_t maxRows, int64_t maxLanes)
+      : OpInterfaceRewritePattern(ctx), maxRows(maxRows), maxLanes(maxLanes) {}
+
+  /// The target's register tile (CpuTarget::matmulRegisterTile).
+  int64_t maxRows, maxLanes;
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
@@ -122,7 +125,7 @@ struct MatmulToMicroKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
       return failure();
     int64_t M = cTy.getShape()[0], N = cTy.getShape()[1],
             K = aTy.getShape()[1];
-    auto [MR, NR] = tilerun::microKernelTile(M, N);
+    auto [MR, NR] = tilerun::microKernelTile(M, N, maxRows, maxLanes);
     if (MR == 0 || K == 0)
       return failure();
 
@@ -173,9 +176,11 @@ struct MatmulToMicroKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
 
 struct LinalgMatmulToMicroKernel
     : tilerun::impl::LinalgMatmulToMicroKernelBase<LinalgMatmulToMicroKernel> {
+  using Base::Base;
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<MatmulToMicroKernel>(&getContext());
+    patterns.add<MatmulToMicroKernel>(&getContext(), tileRows, tileLanes);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

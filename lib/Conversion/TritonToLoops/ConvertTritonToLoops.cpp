@@ -36,6 +36,8 @@ struct ConvertTritonToLoopsPass
     opts.prefetchNextProgram = prefetchNextProgram;
     opts.streamingStores = streamingStores;
     opts.vectorLoopHintBytes = vectorLoopHints;
+    opts.matmulTileRows = matmulTileRows;
+    opts.matmulTileLanes = matmulTileLanes;
     opts.maxProgramBytes = maxProgramBytes;
     SmallVector<triton::FuncOp> kernels;
     for (auto f : module.getOps<triton::FuncOp>())

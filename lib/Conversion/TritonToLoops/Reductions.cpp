@@ -18,7 +18,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 namespace tt = mlir::triton;
@@ -698,7 +697,8 @@ void emitPackedDot(TileLowering &tl, OpBuilder &b, Location loc, Value A,
   auto dTy = cast<MemRefType>(out.getType());
   Type acc = dTy.getElementType();
   bool isFloat = isa<FloatType>(acc);
-  auto [MR, NR] = microKernelTile(M, N);
+  auto [MR, NR] = microKernelTile(M, N, tl.options.matmulTileRows,
+                                   tl.options.matmulTileLanes);
   bool microKernel = isFloat && acc.isF32() && MR > 0;
   // A fresh product (`tl.dot(q, k)`, a zero accumulator) starts its
   // registers at zero instead of filling the result tile with zeros first:

@@ -93,9 +93,12 @@ struct Options {
   /// Non-temporal stores for large launches (StreamingStores.cpp); the
   /// target must be x86 with AVX.
   bool streamingStores = false;
-  /// Bytes of the host's vector registers when the loops should carry LLVM
-  /// loop metadata (kVectorLoopAttr); 0 for none.
+  /// Bytes of the target's vector registers when the loops should carry
+  /// LLVM loop metadata (kVectorLoopAttr); 0 for none.
   unsigned vectorLoopHintBytes = 0;
+  /// The target's f32 micro-kernel register tile, rows x lanes
+  /// (CpuTarget::matmulRegisterTile).
+  int64_t matmulTileRows = 4, matmulTileLanes = 16;
   /// Stack bytes a program (or a warp_specialize partition) may use.
   uint64_t maxProgramBytes = uint64_t(64) << 20;
 };

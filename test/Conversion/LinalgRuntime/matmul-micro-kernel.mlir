@@ -1,4 +1,10 @@
 // RUN: tilerun-opt %s -split-input-file -tilerun-linalg-matmul-to-micro-kernel | FileCheck %s
+// RUN: tilerun-opt %s -split-input-file -tilerun-linalg-matmul-to-micro-kernel="tile-rows=8 tile-lanes=32" | FileCheck %s --check-prefix=WIDE
+
+// The register tile is the target's (CpuTarget::matmulRegisterTile): 4 rows
+// of 16 lanes by default (16 vector registers), 8 of 32 with AVX-512's 32.
+// WIDE-LABEL: func.func @tile(
+// WIDE-COUNT-8: arith.mulf {{.*}} : vector<32xf32>
 
 // A static f32 matmul into a local buffer is a register tile: accumulators
 // loaded from C as vectors, a K loop of broadcast-A times row-of-B, each step
@@ -13,8 +19,8 @@
 // CHECK: vector.load %arg1
 // CHECK: memref.load %arg0
 // CHECK: vector.broadcast
-// CHECK: arith.mulf {{.*}} : vector<{{[0-9]+}}xf32>
-// CHECK: arith.addf {{.*}} : vector<{{[0-9]+}}xf32>
+// CHECK-COUNT-4: arith.mulf {{.*}} : vector<16xf32>
+// CHECK: arith.addf {{.*}} : vector<16xf32>
 // CHECK-NOT: vector.fma
 // CHECK: vector.store {{.*}}, %[[C]]
 func.func @tile(%a: memref<64x32xf32>, %b: memref<32x32xf32>, %out: memref<64x32xf32>) {

@@ -94,7 +94,7 @@ tt.func public @matmul_k_loop(%a_ptr: !tt.ptr<f32>, %b_ptr: !tt.ptr<f32>, %c_ptr
 // micro-kernel's accumulators start at +0.0 in registers; the result tile is
 // not filled with zeros first, nor read back.
 // CHECK-LABEL: func.func @fresh_product
-// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<{{[0-9]+}}xf32>
+// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
 // CHECK-NOT: memref.store %cst
 // CHECK: scf.for {{.*}} iter_args(%{{[^ ]*}} = %[[Z]],
 // CHECK:   vector.fma
