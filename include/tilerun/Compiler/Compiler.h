@@ -18,6 +18,7 @@
 #ifndef TILERUN_COMPILER_COMPILER_H
 #define TILERUN_COMPILER_COMPILER_H
 
+#include "tilerun/Conversion/KernelABI.h"
 #include "tilerun/Target/CpuTarget.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -45,8 +46,6 @@ struct CompileOptions {
   }
 };
 
-/// Number of trailing i32 parameters the ABI appends to every kernel.
-constexpr unsigned kNumGridParams = 6;
 
 /// The two halves of lowerToLLVMDialect, for tilerun-opt pipelines.
 void buildTritonToLoopsPipeline(mlir::OpPassManager &pm,

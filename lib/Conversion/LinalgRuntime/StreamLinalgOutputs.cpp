@@ -29,7 +29,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilerun/Conversion/Passes.h"
 
-#include "tilerun/Compiler/Compiler.h"
+#include "tilerun/Conversion/KernelABI.h"
 #include "tilerun/Conversion/StreamingStores.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -2,7 +2,7 @@
 
 #include "TileLowering.h"
 
-#include "tilerun/Compiler/Compiler.h"
+#include "tilerun/Conversion/KernelABI.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
 #include "tilerun/Dialect/TritonNvidiaGPU/IR/Dialect.h"

@@ -354,7 +354,6 @@ public:
   Options options;
 
 private:
-  friend class ElementEmitter;
   mlir::LogicalResult lowerBlock(OpBuilder &b, mlir::Block &block);
   mlir::LogicalResult lowerOp(OpBuilder &b, Operation *op);
   mlir::LogicalResult lowerScalarOp(OpBuilder &b, Operation *op);

@@ -21,7 +21,7 @@
 
 #include "TileLowering.h"
 
-#include "tilerun/Compiler/Compiler.h"
+#include "tilerun/Conversion/KernelABI.h"
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
