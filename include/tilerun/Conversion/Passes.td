@@ -41,6 +41,19 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
            "Bytes of a vector register, to give the element and reduction "
            "loops LLVM loop metadata (an interleave count, no unrolling); "
            "0 for none. For x86 targets with 16 vector registers">,
+    Option<"versionMasks", "version-masks", "bool", /*default=*/"true",
+           "Emit a nest whose load masks depend only on indices and scalars "
+           "twice, behind a check that they are all true: an unguarded copy "
+           "LLVM vectorises and the guarded one">,
+    Option<"uniformDivision", "uniform-division", "bool", /*default=*/"true",
+           "Version f32 divisions by one scalar for the whole tile on its "
+           "reciprocal being normal: a multiplication and one correction "
+           "instead of a vector division">,
+    Option<"identityRemainders", "identity-remainders", "bool",
+           /*default=*/"true",
+           "Version nests reading a buffered integer remainder on the "
+           "remainder equalling its dividend over the tile (proved from "
+           "value ranges): the copy reads the affine dividend">,
     Option<"matmulTileRows", "matmul-tile-rows", "int64_t", /*default=*/"4",
            "Vector accumulators of the f32 dot micro-kernel (the target's "
            "register tile, CpuTarget::matmulRegisterTile)">,

@@ -36,6 +36,9 @@ struct ConvertTritonToLoopsPass
     opts.prefetchNextProgram = prefetchNextProgram;
     opts.streamingStores = streamingStores;
     opts.vectorLoopHintBytes = vectorLoopHints;
+    opts.versionMasks = versionMasks;
+    opts.uniformDivision = uniformDivision;
+    opts.identityRemainders = identityRemainders;
     opts.matmulTileRows = matmulTileRows;
     opts.matmulTileLanes = matmulTileLanes;
     opts.maxProgramBytes = maxProgramBytes;

@@ -146,19 +146,22 @@ SmallVector<Value> TileLowering::emitMaskVersionedValues(
         return isIndexPure(m, memo) &&
                asTensor(m.getType()).getShape() == shape;
       });
-  if (!masksVersionable)
+  if (!masksVersionable || !options.versionMasks)
     masks.clear();
   // A buffered `x % n` (Triton's `(pid * B + arange(B)) % N` row and column
   // offsets) makes every address that uses it a gather; where the tile's
   // ranges show it is `x`, the first copy reads the affine `x` instead.
   SmallVector<std::pair<Value, Value>> identities; // remainder, proof
-  for (Operation *rem : found.remainders)
-    if (Value proof = proveIdentityRemainder(b, loc, rem))
-      identities.push_back({rem->getResult(0), proof});
+  if (options.identityRemainders)
+    for (Operation *rem : found.remainders)
+      if (Value proof = proveIdentityRemainder(b, loc, rem))
+        identities.push_back({rem->getResult(0), proof});
   // A division by one scalar for the whole tile is a multiplication by its
   // reciprocal and one correction (ElementEmitter) where the reciprocal is
   // normal: x86's vector division is several times slower.
   auto &divisions = found.divisions;
+  if (!options.uniformDivision)
+    divisions.clear();
   if (masks.empty() && divisions.empty() && identities.empty())
     return emitNest(b);
 

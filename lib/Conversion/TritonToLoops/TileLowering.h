@@ -96,6 +96,12 @@ struct Options {
   /// Bytes of the target's vector registers when the loops should carry
   /// LLVM loop metadata (kVectorLoopAttr); 0 for none.
   unsigned vectorLoopHintBytes = 0;
+  /// Which facts a nest may be versioned on (MaskVersioning.cpp): all-true
+  /// load masks, normal reciprocals of uniform f32 divisors, remainders
+  /// equal to their dividends.
+  bool versionMasks = true;
+  bool uniformDivision = true;
+  bool identityRemainders = true;
   /// The target's f32 micro-kernel register tile, rows x lanes
   /// (CpuTarget::matmulRegisterTile).
   int64_t matmulTileRows = 4, matmulTileLanes = 16;
