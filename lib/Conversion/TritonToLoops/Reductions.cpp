@@ -210,8 +210,8 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
   Value partials = tl.allocBuffer(loc, {lanes}, elem);
   // Every loop over the partials is one trip of whole vectors: LLVM keeps
   // the partials in registers across the chunks (two trips would store and
-  // reload them every chunk), and a fold level costs no loop (attention's
-  // 64-wide rows: 43 ms with a vector at a time, 36 ms so).
+  // reload them every chunk), and a fold level costs no loop
+  // (docs/performance.md, *Measurements behind code choices*).
   int64_t elemBytes =
       elem.isIntOrFloat() ? std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8)
                           : 8;

@@ -69,9 +69,8 @@ constexpr llvm::StringLiteral kVectorLoopAttr = "tilerun.vector_loop";
 /// Vectors in flight in an element chunk loop: a 64-element f32 chunk in
 /// one trip of 8-float vectors. A long body (exp) has a dependency chain of
 /// about 50 cycles, and only independent vectors side by side keep the FMA
-/// units busy; spilling some of its constants costs less. Softmax 4096x4096
-/// on Zen 3: 6.6 ms with LLVM's choice and unrolling, 4.7 ms with 4, 4.5 ms
-/// with 8 (2, 3 and 6 were slower than 4).
+/// units busy; spilling some of its constants costs less (measured in
+/// docs/performance.md, *Measurements behind code choices*).
 constexpr int64_t kChunkInterleave = 8;
 /// LLVM loop metadata on an scf.for, moved onto the loop's latch branch by
 /// SCFToControlFlow, then into the branch's `loop_annotation` by
