@@ -15,6 +15,7 @@
 #include "tilerun/Compiler/Compiler.h"
 
 #include "tilerun/Conversion/Passes.h"
+#include "tilerun/Dialect/Triton/IR/Dialect.h"
 #include "tilerun/Dialect/Triton/Transforms/Passes.h"
 #include "tilerun/Dialect/TritonGPU/Transforms/Passes.h"
 
@@ -97,15 +98,39 @@ LogicalResult checkMemDescRules(ModuleOp module, bool strict) {
   return pm.run(module);
 }
 
-LogicalResult lowerToLLVMDialect(ModuleOp module,
-                                 const CompileOptions &options) {
-  PassManager pm(module.getContext());
-  if (isLinalgModule(module)) {
-    buildLinalgToLLVMPipeline(pm, options);
-    return pm.run(module);
-  }
+static bool isTritonModule(ModuleOp module) {
+  return !module.getOps<mlir::triton::FuncOp>().empty();
+}
+
+static void buildTritonToLLVMPipeline(OpPassManager &pm,
+                                      const CompileOptions &options) {
   buildTritonToLoopsPipeline(pm, options);
   buildLoopsToLLVMPipeline(pm, options);
+}
+
+ArrayRef<FrontEnd> frontEnds() {
+  static const FrontEnd table[] = {
+      {"triton", isTritonModule, buildTritonToLLVMPipeline},
+      {"linalg", isLinalgModule, buildLinalgToLLVMPipeline},
+  };
+  return table;
+}
+
+const FrontEnd *selectFrontEnd(ModuleOp module) {
+  for (const FrontEnd &frontEnd : frontEnds())
+    if (frontEnd.accepts(module))
+      return &frontEnd;
+  return nullptr;
+}
+
+LogicalResult lowerToLLVMDialect(ModuleOp module,
+                                 const CompileOptions &options) {
+  const FrontEnd *frontEnd = selectFrontEnd(module);
+  if (!frontEnd)
+    return module.emitError("no kernel to compile: expected tt.func (Triton "
+                            "or Gluon) or func.func (triton-shared's linalg)");
+  PassManager pm(module.getContext());
+  frontEnd->buildToLLVM(pm, options);
   return pm.run(module);
 }
 

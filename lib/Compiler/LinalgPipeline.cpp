@@ -28,6 +28,7 @@
 #include "tilerun/Compiler/Compiler.h"
 
 #include "tilerun/Conversion/Passes.h"
+#include "tilerun/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -44,13 +45,20 @@ using namespace mlir;
 namespace tilerun {
 
 bool isLinalgModule(ModuleOp module) {
-  bool hasTileFunc = false, hasFunc = false;
-  for (Operation &op : module.getBody()->getOperations()) {
-    StringRef name = op.getName().getStringRef();
-    hasTileFunc |= name == "tt.func";
-    hasFunc |= isa<func::FuncOp>(op) && !cast<func::FuncOp>(op).isExternal();
-  }
-  return hasFunc && !hasTileFunc;
+  if (!module.getOps<mlir::triton::FuncOp>().empty())
+    return false;
+  return llvm::any_of(module.getOps<func::FuncOp>(),
+                      [](func::FuncOp f) { return !f.isExternal(); });
+}
+
+void buildConvertToRankedTensorsPipeline(OpPassManager &pm) {
+  pm.addPass(createLowerAffinePass()); // affine.load on views
+  pm.addPass(createLinalgToRankedTensors());
+  pm.addPass(createAddGridEntries());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Last: it checks the module as it is written out.
+  pm.addPass(createPrepareIreeInput());
 }
 
 void buildLinalgToLLVMPipeline(OpPassManager &pm,

@@ -77,6 +77,11 @@ void tilerun::registerAllPasses() {
                      buildTritonToLoopsPipeline(pm, options);
                      buildLoopsToLLVMPipeline(pm, options);
                    });
+  mlir::PassPipelineRegistration<>(
+      "tilerun-convert-to-ranked-tensors",
+      "triton-shared's linalg-on-memref kernels as linalg on ranked tensors "
+      "with whole-grid entries, IREE's input (tilerun convert)",
+      [](mlir::OpPassManager &pm) { buildConvertToRankedTensorsPipeline(pm); });
   registerPipeline("tilerun-lower-linalg-to-llvm",
                    "triton-shared's linalg-on-memref kernels (or their "
                    "ranked-tensor form) to the LLVM dialect",

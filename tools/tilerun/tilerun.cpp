@@ -217,13 +217,7 @@ int runConvert(mlir::MLIRContext &ctx) {
     fail("convert: '" + convertInput +
          "' has no func.func kernels in triton-shared's linalg form");
   mlir::PassManager pm(&ctx);
-  pm.addPass(mlir::createLowerAffinePass()); // affine.load on views
-  pm.addPass(tilerun::createLinalgToRankedTensors());
-  pm.addPass(tilerun::createAddGridEntries());
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
-  // Last: it checks the module as it is written out.
-  pm.addPass(tilerun::createPrepareIreeInput());
+  tilerun::buildConvertToRankedTensorsPipeline(pm);
   if (mlir::failed(pm.run(*module)))
     return 1;
   std::string message;

@@ -59,6 +59,23 @@ bool isLinalgModule(mlir::ModuleOp module);
 /// pipeline (LinalgPipeline.cpp).
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                const CompileOptions &options);
+/// triton-shared's linalg-on-memref kernels as linalg on ranked tensors,
+/// IREE's input form, with whole-grid entries (`tilerun convert
+/// --to=ranked-tensors`; docs/triton-shared.md).
+void buildConvertToRankedTensorsPipeline(mlir::OpPassManager &pm);
+
+/// A kind of input tilerun compiles, and the pipeline that lowers it to the
+/// LLVM dialect. lowerToLLVMDialect takes the first whose `accepts` holds.
+struct FrontEnd {
+  llvm::StringLiteral name;
+  bool (*accepts)(mlir::ModuleOp module);
+  void (*buildToLLVM)(mlir::OpPassManager &pm, const CompileOptions &options);
+};
+/// Every front end, in the order they are tried: Triton and Gluon (tt.func,
+/// TTIR and TTGIR alike), then triton-shared's linalg (func.func only).
+llvm::ArrayRef<FrontEnd> frontEnds();
+/// The front end for `module`, or null when none accepts it.
+const FrontEnd *selectFrontEnd(mlir::ModuleOp module);
 
 /// Checks the shared-memory descriptor ops of `module` against the rules
 /// Triton states after 3.6, which its verifier (Triton 3.6's) does not
