@@ -98,9 +98,10 @@ LogicalResult checkMemDescRules(ModuleOp module, bool strict) {
   return pm.run(module);
 }
 
-static bool isTritonModule(ModuleOp module) {
-  return !module.getOps<mlir::triton::FuncOp>().empty();
-}
+/// Triton and Gluon modules (tt.func), and whatever no other front end
+/// takes: a module already in the LLVM dialect passes through the Triton
+/// pipeline unchanged.
+static bool isTritonModule(ModuleOp) { return true; }
 
 static void buildTritonToLLVMPipeline(OpPassManager &pm,
                                       const CompileOptions &options) {
@@ -110,8 +111,8 @@ static void buildTritonToLLVMPipeline(OpPassManager &pm,
 
 ArrayRef<FrontEnd> frontEnds() {
   static const FrontEnd table[] = {
-      {"triton", isTritonModule, buildTritonToLLVMPipeline},
       {"linalg", isLinalgModule, buildLinalgToLLVMPipeline},
+      {"triton", isTritonModule, buildTritonToLLVMPipeline},
   };
   return table;
 }

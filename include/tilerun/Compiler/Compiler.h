@@ -71,8 +71,9 @@ struct FrontEnd {
   bool (*accepts)(mlir::ModuleOp module);
   void (*buildToLLVM)(mlir::OpPassManager &pm, const CompileOptions &options);
 };
-/// Every front end, in the order they are tried: Triton and Gluon (tt.func,
-/// TTIR and TTGIR alike), then triton-shared's linalg (func.func only).
+/// Every front end, in the order they are tried: triton-shared's linalg
+/// (func.func kernels and no tt.func), then Triton and Gluon (tt.func, TTIR
+/// and TTGIR alike), which also takes modules already in the LLVM dialect.
 llvm::ArrayRef<FrontEnd> frontEnds();
 /// The front end for `module`, or null when none accepts it.
 const FrontEnd *selectFrontEnd(mlir::ModuleOp module);
