@@ -18,6 +18,7 @@
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 #include "tilerun/Dialect/Triton/Transforms/Passes.h"
 #include "tilerun/Dialect/TritonGPU/Transforms/Passes.h"
+#include "tilerun/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"

@@ -5,6 +5,7 @@
 #include "tilerun/Conversion/Passes.h"
 #include "tilerun/Dialect/Triton/Transforms/Passes.h"
 #include "tilerun/Dialect/TritonGPU/Transforms/Passes.h"
+#include "tilerun/Transforms/Passes.h"
 
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -64,6 +65,7 @@ void tilerun::registerAllPasses() {
   registerTilerunConversionPasses();
   registerTilerunTritonTransformsPasses();
   registerTilerunTritonGPUTransformsPasses();
+  registerTilerunTransformsPasses();
 
   registerPipeline("tilerun-lower-to-loops",
                    "Inline helpers and lower tile programs to loops over "

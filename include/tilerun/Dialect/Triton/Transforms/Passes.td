@@ -29,4 +29,18 @@ def TritonLiftControlFlowToSCF
   ];
 }
 
+def LoopPointersToOffsets : Pass<"tilerun-loop-pointers-to-offsets"> {
+  let summary = "Carry pointer increments through loops as scalar offsets";
+  let description = [{
+    Triton kernels advance tensors of pointers inside loops
+    (`%a_ptrs = tt.addptr %a_ptrs, splat(%step)`). A loop-carried tensor has
+    to live in memory on a CPU, which turns every later access into a
+    gather. When an iteration only adds the same scalar to every pointer,
+    this pass carries that scalar offset instead and rebuilds the pointers
+    from the loop's initial tensor, whose addresses stay affine in the tile
+    indices (and so vectorise).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 #endif // TILERUN_DIALECT_TRITON_TRANSFORMS_PASSES

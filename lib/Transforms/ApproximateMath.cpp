@@ -1,6 +1,6 @@
 //===- ApproximateMath.cpp - Vectorisable f32 math ------------------------===//
 
-#include "tilerun/Conversion/Passes.h"
+#include "tilerun/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -12,7 +12,7 @@
 
 namespace tilerun {
 #define GEN_PASS_DEF_APPROXIMATEMATH
-#include "tilerun/Conversion/Passes.h.inc"
+#include "tilerun/Transforms/Passes.h.inc"
 } // namespace tilerun
 
 using namespace mlir;

@@ -1,12 +1,12 @@
 //===- AttachLoopAnnotations.cpp - Loop metadata onto llvm.br -------------===//
 
-#include "tilerun/Conversion/Passes.h"
+#include "tilerun/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 namespace tilerun {
 #define GEN_PASS_DEF_ATTACHLOOPANNOTATIONS
-#include "tilerun/Conversion/Passes.h.inc"
+#include "tilerun/Transforms/Passes.h.inc"
 } // namespace tilerun
 
 using namespace mlir;

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilerun/Conversion/Passes.h"
+#include "tilerun/Dialect/Triton/Transforms/Passes.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -20,7 +20,7 @@
 
 namespace tilerun {
 #define GEN_PASS_DEF_LOOPPOINTERSTOOFFSETS
-#include "tilerun/Conversion/Passes.h.inc"
+#include "tilerun/Dialect/Triton/Transforms/Passes.h.inc"
 } // namespace tilerun
 
 using namespace mlir;
