@@ -99,11 +99,6 @@ LogicalResult checkMemDescRules(ModuleOp module, bool strict) {
   return pm.run(module);
 }
 
-/// Triton and Gluon modules (tt.func), and whatever no other front end
-/// takes: a module already in the LLVM dialect passes through the Triton
-/// pipeline unchanged.
-static bool isTritonModule(ModuleOp) { return true; }
-
 static void buildTritonToLLVMPipeline(OpPassManager &pm,
                                       const CompileOptions &options) {
   buildTritonToLoopsPipeline(pm, options);
@@ -113,26 +108,24 @@ static void buildTritonToLLVMPipeline(OpPassManager &pm,
 ArrayRef<FrontEnd> frontEnds() {
   static const FrontEnd table[] = {
       {"linalg", isLinalgModule, buildLinalgToLLVMPipeline},
-      {"triton", isTritonModule, buildTritonToLLVMPipeline},
+      // Triton and Gluon modules (tt.func), and whatever the others do not
+      // take: a module already in the LLVM dialect passes through unchanged.
+      {"triton", nullptr, buildTritonToLLVMPipeline},
   };
   return table;
 }
 
-const FrontEnd *selectFrontEnd(ModuleOp module) {
+const FrontEnd &selectFrontEnd(ModuleOp module) {
   for (const FrontEnd &frontEnd : frontEnds())
-    if (frontEnd.accepts(module))
-      return &frontEnd;
-  return nullptr;
+    if (!frontEnd.accepts || frontEnd.accepts(module))
+      return frontEnd;
+  llvm_unreachable("the last front end takes every module");
 }
 
 LogicalResult lowerToLLVMDialect(ModuleOp module,
                                  const CompileOptions &options) {
-  const FrontEnd *frontEnd = selectFrontEnd(module);
-  if (!frontEnd)
-    return module.emitError("no kernel to compile: expected tt.func (Triton "
-                            "or Gluon) or func.func (triton-shared's linalg)");
   PassManager pm(module.getContext());
-  frontEnd->buildToLLVM(pm, options);
+  selectFrontEnd(module).buildToLLVM(pm, options);
   return pm.run(module);
 }
 

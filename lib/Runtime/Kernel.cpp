@@ -43,7 +43,7 @@ static void initializeNativeTarget() {
 
 /// The JIT's code generator for `target` (CompileOptions::target; the host
 /// when linking a stored object, which runs here whatever it was built for).
-static Expected<orc::JITTargetMachineBuilder>
+static orc::JITTargetMachineBuilder
 targetBuilder(const CpuTarget &target = CpuTarget::host()) {
   orc::JITTargetMachineBuilder tmBuilder{Triple(target.triple())};
   tmBuilder.setCPU(target.cpu());
@@ -131,11 +131,9 @@ Expected<std::string> Kernel::objectCode() const { return Object; }
 
 Expected<std::unique_ptr<Kernel>>
 Kernel::link(std::string object, StringRef name, StringRef where) {
-  auto tmBuilder = targetBuilder();
-  if (!tmBuilder)
-    return tmBuilder.takeError();
+  orc::JITTargetMachineBuilder tmBuilder = targetBuilder();
   auto jit =
-      loadCachedObject(MemoryBuffer::getMemBufferCopy(object, where), *tmBuilder);
+      loadCachedObject(MemoryBuffer::getMemBufferCopy(object, where), tmBuilder);
   if (!jit)
     return jit.takeError();
   auto entry = (*jit)->lookup(("_mlir_" + name).str());
@@ -209,9 +207,7 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
   if (!sig)
     return sig.takeError();
 
-  auto tmBuilder = targetBuilder(options.cpuTarget());
-  if (!tmBuilder)
-    return tmBuilder.takeError();
+  orc::JITTargetMachineBuilder tmBuilder = targetBuilder(options.cpuTarget());
   auto finish = [&](std::unique_ptr<Kernel> kernel)
       -> Expected<std::unique_ptr<Kernel>> {
     kernel->Signature = std::move(*sig);
@@ -231,7 +227,7 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
                                 : std::optional<CompileCache>(*where.dir);
   CompileCache::Key cacheKey{};
   if (cache) {
-    cacheKey = kernelCacheKey(module, sig->name, options, *tmBuilder);
+    cacheKey = kernelCacheKey(module, sig->name, options, tmBuilder);
     if (auto object = cache->lookup(cacheKey)) {
       auto kernel = link(object->getBuffer().str(), sig->name,
                          object->getBufferIdentifier());
@@ -246,7 +242,7 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
   auto lowered = lowerCloneToLLVMDialect(module, sig->name, options);
   if (!lowered)
     return lowered.takeError();
-  auto object = compileObject(**lowered, sig->name, *tmBuilder);
+  auto object = compileObject(**lowered, sig->name, tmBuilder);
   if (!object)
     return object.takeError();
   auto kernel = link(std::move(*object), sig->name, sig->name);

@@ -65,7 +65,8 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
 void buildConvertToRankedTensorsPipeline(mlir::OpPassManager &pm);
 
 /// A kind of input tilerun compiles, and the pipeline that lowers it to the
-/// LLVM dialect. lowerToLLVMDialect takes the first whose `accepts` holds.
+/// LLVM dialect. lowerToLLVMDialect takes the first whose `accepts` holds;
+/// the last has none and takes every module.
 struct FrontEnd {
   llvm::StringLiteral name;
   bool (*accepts)(mlir::ModuleOp module);
@@ -75,8 +76,8 @@ struct FrontEnd {
 /// (func.func kernels and no tt.func), then Triton and Gluon (tt.func, TTIR
 /// and TTGIR alike), which also takes modules already in the LLVM dialect.
 llvm::ArrayRef<FrontEnd> frontEnds();
-/// The front end for `module`, or null when none accepts it.
-const FrontEnd *selectFrontEnd(mlir::ModuleOp module);
+/// The front end for `module`.
+const FrontEnd &selectFrontEnd(mlir::ModuleOp module);
 
 /// Checks the shared-memory descriptor ops of `module` against the rules
 /// Triton states after 3.6, which its verifier (Triton 3.6's) does not
