@@ -5,10 +5,15 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+namespace tilerun::test {
+void registerTestPasses();
+} // namespace tilerun::test
+
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   tilerun::registerAllDialects(registry);
   tilerun::registerAllPasses();
+  tilerun::test::registerTestPasses();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "tilerun optimizer driver\n", registry));
 }

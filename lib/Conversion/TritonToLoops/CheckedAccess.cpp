@@ -76,10 +76,9 @@ int traceParam(Value v, DenseSet<Value> &seen, unsigned depth) {
   if (auto select = dyn_cast<arith::SelectOp>(def))
     return merge(traceParam(select.getTrueValue(), seen, depth + 1),
                  traceParam(select.getFalseValue(), seen, depth + 1));
-  if (isa<tt::AddPtrOp, tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp,
-          tt::ReshapeOp, tt::TransOp, tt::BitcastOp, tt::AdvanceOp,
-          tt::MakeTensorPtrOp, tt::MakeTensorDescOp, ttg::ConvertLayoutOp>(
-          def) &&
+  // A remap moves pointers; the others derive one from operand 0's.
+  if ((isRemap(def) || isa<tt::AddPtrOp, tt::BitcastOp, tt::AdvanceOp,
+                           tt::MakeTensorPtrOp, tt::MakeTensorDescOp>(def)) &&
       def->getNumOperands() > 0)
     return traceParam(def->getOperand(0), seen, depth + 1);
   return kUnknown;

@@ -3,6 +3,7 @@
 #include "TileLowering.h"
 
 #include "tilerun/Conversion/Passes.h"
+#include "tilerun/Conversion/TritonToLoops/TileOpModels.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,6 +28,8 @@ struct ConvertTritonToLoopsPass
   void getDependentDialects(DialectRegistry &registry) const override {
     Base::getDependentDialects(registry);
     registry.insert<ub::UBDialect>();
+    // What the lowering knows of each op.
+    tilerun::registerTileOpModels(registry);
   }
 
   void runOnOperation() override {

@@ -146,6 +146,8 @@ std::optional<Interval> RangeProver::compute(Value v) {
     return fitting(r, width);
   };
 
+  if (isRemap(op)) // the same values, elsewhere
+    return interval(op->getOperand(0));
   return llvm::TypeSwitch<Operation *, std::optional<Interval>>(op)
       .Case<arith::ConstantOp>([&](arith::ConstantOp c) -> std::optional<Interval> {
         auto dense = dyn_cast<DenseIntElementsAttr>(c.getValue());
@@ -162,9 +164,6 @@ std::optional<Interval> RangeProver::compute(Value v) {
         return Interval{i64(r.getStart()), i64(int64_t(r.getEnd()) - 1),
                         i1(true)};
       })
-      .Case<tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp, tt::ReshapeOp,
-            tt::TransOp, ttg::ConvertLayoutOp>(
-          [&](Operation *) { return interval(op->getOperand(0)); })
       .Case<arith::ExtSIOp, arith::IndexCastOp>(
           [&](Operation *) { return interval(op->getOperand(0)); })
       .Case<arith::ExtUIOp>([&](Operation *) -> std::optional<Interval> {
@@ -264,8 +263,7 @@ Value RangeProver::proveAllTrue(Value mask) {
       return i1(dense.getSplatValue<APInt>().isOne());
     return Value();
   }
-  if (isa<tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp, tt::ReshapeOp,
-          tt::TransOp, ttg::ConvertLayoutOp>(op))
+  if (isRemap(op)) // the same values, elsewhere
     return proveAllTrue(op->getOperand(0));
   if (isa<arith::AndIOp, arith::OrIOp>(op)) {
     Value x = proveAllTrue(op->getOperand(0));

@@ -33,6 +33,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 namespace tt = mlir::triton;
@@ -102,10 +103,12 @@ bool TileLowering::isIndexPure(Value v,
     return it->second;
   memo[v] = false; // Cycles cannot occur in SSA, but stay safe.
   Operation *op = v.getDefiningOp();
-  bool pure = op && op->getNumRegions() == 0 &&
-              (isa<tt::MakeRangeOp, tt::SplatOp, tt::BroadcastOp,
-                   tt::ExpandDimsOp, tt::ReshapeOp, tt::TransOp>(op) ||
-               isa<arith::ArithDialect>(op->getDialect()));
+  // Loads and ops computed whole read memory or are not evaluated per
+  // element; every other tile op only computes.
+  std::optional<TileOpKind> kind = op ? getTileKind(op) : std::nullopt;
+  bool pure = kind && *kind != TileOpKind::Load &&
+              *kind != TileOpKind::Materializing &&
+              op->getNumRegions() == 0 && isMemoryEffectFree(op);
   if (pure)
     for (Value operand : op->getOperands())
       if (!isIndexPure(operand, memo)) {

@@ -40,52 +40,34 @@ namespace {
 
 enum class Kind { Cheap, Expensive, Load, Materializing, Other };
 
+/// The plan's view of an op's TileOpKind: shape ops and cheap elementwise
+/// ops are recomputed, expensive ones buffered when needed twice. An
+/// elementwise op with effects (an impure extern call) runs where it stands,
+/// once per element, even when no result is read.
 Kind classify(Operation *op) {
-  if (isPairReduction(op))
+  std::optional<TileOpKind> kind = getTileKind(op);
+  if (!kind)
+    return Kind::Other;
+  switch (*kind) {
+  case TileOpKind::Remap:
+  case TileOpKind::Rearrange:
     return Kind::Cheap;
-  if (isa<ttng::WarpGroupDotWaitOp>(op))
-    return Kind::Cheap; // hands its operands through
-  // An impure extern function may have effects: it runs where it stands,
-  // once per element, even when no result is read.
-  if (auto ext = dyn_cast<tt::ExternElementwiseOp>(op); ext && !ext.getPure())
-    return Kind::Materializing;
-  if (isa<tt::DotOp, tt::DotScaledOp, ttng::WarpGroupDotOp, tt::ReduceOp,
-          tt::ScanOp,
-          tt::HistogramOp, tt::AtomicRMWOp, tt::AtomicCASOp>(op))
-    return Kind::Materializing;
-  if (isa<tt::LoadOp, ttg::LocalLoadOp, tt::DescriptorLoadOp,
-          tt::DescriptorGatherOp>(op))
+  case TileOpKind::Elementwise:
+    if (!isMemoryEffectFree(op))
+      return Kind::Materializing;
+    return getElementCost(op) >= kExpensiveElementCost ? Kind::Expensive
+                                                       : Kind::Cheap;
+  case TileOpKind::Load:
     return Kind::Load;
-  if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
-    auto dense = dyn_cast<DenseElementsAttr>(cst.getValue());
-    return dense && !dense.isSplat() ? Kind::Materializing : Kind::Cheap;
+  case TileOpKind::Materializing:
+    return Kind::Materializing;
   }
-  if (isa<tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp, tt::MakeRangeOp,
-          tt::TransOp, tt::ReshapeOp, tt::JoinOp, tt::SplitOp, tt::CatOp,
-          tt::AddPtrOp, tt::BitcastOp, tt::IntToPtrOp, tt::PtrToIntOp,
-          tt::FpToFpOp, tt::ClampFOp, tt::MulhiUIOp, tt::GatherOp,
-          ttg::Fp4ToFpOp,
-          ttg::ConvertLayoutOp>(op))
-    return Kind::Cheap;
-  StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
-  if (ns == "arith")
-    // Divisions cost tens of cycles an element, integer ones too: the
-    // `% M` that wraps a matmul's rows is kept as one row vector rather
-    // than recomputed for every element of every K step.
-    return isa<arith::DivFOp, arith::RemFOp, arith::DivSIOp, arith::DivUIOp,
-               arith::RemSIOp, arith::RemUIOp>(op)
-               ? Kind::Expensive
-               : Kind::Cheap;
-  if (ns == "math" || isa<tt::ExternElementwiseOp, tt::PreciseSqrtOp,
-                          tt::PreciseDivFOp, tt::MapElementwiseOp>(op))
-    return Kind::Expensive;
-  return Kind::Other;
+  llvm_unreachable("unknown tile kind");
 }
 
 /// True when `op` (or anything nested in it) may write memory or synchronise.
 bool mayWrite(Operation *op) {
-  if (isa<tt::LoadOp, ttg::LocalLoadOp, tt::DescriptorLoadOp,
-          tt::DescriptorGatherOp>(op))
+  if (getTileKind(op) == TileOpKind::Load)
     return false;
   if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
     if (iface.hasEffect<MemoryEffects::Write>() ||
@@ -168,18 +150,6 @@ bool feedsPairReductionAsValue(Operation *op, Kind kind) {
 constexpr unsigned kMaxRecomputedDepth = 12;
 
 } // namespace
-
-/// True when every tensor operand of `op` is read at the index of the
-/// element being computed, so repeated operands are evaluated once.
-bool readsOperandsAtOwnIndex(Operation *op) {
-  if (op->getNumRegions() != 0)
-    return false;
-  StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
-  return ns == "arith" || ns == "math" ||
-         isa<tt::AddPtrOp, tt::LoadOp, tt::FpToFpOp, tt::BitcastOp,
-             tt::ClampFOp, tt::MulhiUIOp, tt::PreciseSqrtOp,
-             tt::PreciseDivFOp>(op);
-}
 
 bool MaterializationPlan::isDeadAt(Value v, Operation *at,
                                    bool readByAt) const {

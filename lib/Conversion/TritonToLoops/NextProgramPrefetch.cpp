@@ -33,21 +33,6 @@ namespace tilerun {
 namespace loops {
 namespace {
 
-/// Work per element of the expression a nest evaluates, in rough
-/// vector-instruction units. Only floating-point compute and divisions
-/// count: index and pointer arithmetic folds into addressing.
-unsigned opCost(Operation *op) {
-  Type elem = getElementTypeOrSelf(op->getResult(0).getType());
-  StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
-  if (isa<arith::DivFOp, arith::RemFOp, arith::DivSIOp, arith::DivUIOp,
-          arith::RemSIOp, arith::RemUIOp, tt::PreciseDivFOp>(op))
-    return 4;
-  if (ns == "math" || isa<tt::PreciseSqrtOp, tt::ExternElementwiseOp>(op))
-    return 8;
-  return isa<FloatType>(elem) && (ns == "arith" || isa<tt::ClampFOp>(op)) ? 1
-                                                                          : 0;
-}
-
 /// A nest that evaluates `value` over its whole tile: the fill of a
 /// materialized elementwise value, a store, or the update of a loop-carried
 /// tile. `anchor` is the op before which its prefetch addresses are built.
@@ -132,8 +117,7 @@ Value rootPointer(Value ptr) {
   while (Operation *def = ptr.getDefiningOp()) {
     if (auto add = dyn_cast<tt::AddPtrOp>(def))
       ptr = add.getPtr();
-    else if (isa<tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp, tt::ReshapeOp,
-                 ttg::ConvertLayoutOp>(def))
+    else if (isRemap(def))
       ptr = def->getOperand(0);
     else
       return {};
@@ -194,10 +178,10 @@ void Planner::measure(Carrier &c) {
       c.inlineLoads.insert(def);
       continue;
     }
-    if (!readsOperandsAtOwnIndex(def) &&
-        !isa<tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp>(def))
+    if (!readsOperandsAtOwnIndex(def) && !isRemap(def))
       continue;
-    c.cost += opCost(def);
+    // Work per element in rough vector-instruction units.
+    c.cost += getElementCost(def);
     llvm::append_range(worklist, def->getOperands());
   }
 }

@@ -41,6 +41,24 @@ namespace tilerun {
 namespace loops {
 namespace {
 
+std::optional<int64_t> innermostStride(Value v);
+
+/// innermostStride through a remap: 0 when the result's innermost index
+/// does not reach operand 0 (a splat, a broadcast along it), operand 0's
+/// own stride when it becomes operand 0's innermost index, else unknown.
+std::optional<int64_t> remappedInnermostStride(TileOpInterface remap,
+                                               unsigned inner) {
+  AffineMap map = remap.getOperandIndexMap();
+  if (!map)
+    return std::nullopt;
+  AffineExpr innerDim = getAffineDimExpr(inner, remap.getContext());
+  if (!map.isFunctionOfDim(inner))
+    return 0;
+  if (map.getNumResults() == 0 || map.getResults().back() != innerDim)
+    return std::nullopt;
+  return innermostStride(remap->getOperand(0));
+}
+
 /// How far consecutive elements along the innermost dimension of the
 /// integer or pointer tile `v` are apart (in elements for pointers), when
 /// the IR makes it a constant.
@@ -54,24 +72,14 @@ std::optional<int64_t> innermostStride(Value v) {
     return std::nullopt;
   if (auto range = dyn_cast<tt::MakeRangeOp>(def))
     return 1;
-  if (isa<tt::SplatOp>(def))
-    return 0;
   if (auto cst = dyn_cast<arith::ConstantOp>(def)) {
     auto dense = dyn_cast<DenseElementsAttr>(cst.getValue());
     return dense && dense.isSplat() ? std::optional<int64_t>(0) : std::nullopt;
   }
-  if (auto bcast = dyn_cast<tt::BroadcastOp>(def)) {
-    auto srcTy = asTensor(bcast.getSrc().getType());
-    if (srcTy.getShape()[inner] == 1)
-      return 0;
-    return innermostStride(bcast.getSrc());
-  }
-  if (auto expand = dyn_cast<tt::ExpandDimsOp>(def)) {
-    if (expand.getAxis() == inner)
-      return std::nullopt; // the new innermost dimension has one element
-    return innermostStride(expand.getSrc());
-  }
-  if (isa<ttg::ConvertLayoutOp, arith::ExtSIOp, arith::ExtUIOp>(def))
+  if (auto remap = dyn_cast<TileOpInterface>(def);
+      remap && remap.getTileKind() == TileOpKind::Remap)
+    return remappedInnermostStride(remap, inner);
+  if (isa<arith::ExtSIOp, arith::ExtUIOp>(def))
     return innermostStride(def->getOperand(0));
   auto both = [&](auto combine) -> std::optional<int64_t> {
     std::optional<int64_t> l = innermostStride(def->getOperand(0));

@@ -14,7 +14,6 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 namespace tt = mlir::triton;
@@ -182,8 +181,7 @@ Value uniformScalar(Value v) {
   while (Operation *def = v.getDefiningOp()) {
     if (auto splat = dyn_cast<tt::SplatOp>(def))
       return splat.getSrc();
-    if (!isa<tt::BroadcastOp, tt::ExpandDimsOp, tt::ReshapeOp,
-             ttg::ConvertLayoutOp>(def))
+    if (!isRemap(def))
       return {};
     v = def->getOperand(0);
   }
@@ -913,70 +911,54 @@ static Value inPlaceAccumulator(Operation *op,
 }
 
 LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
-  SmallVector<Value> outs;
   if (Value slot = inPlaceAccumulator(op, buffers)) {
     buffers[op->getResult(0)] = slot;
     return lowerDot(*this, b, op, slot);
   }
-  if (!isa<tt::DotOp, tt::DotScaledOp, triton::nvidia_gpu::WarpGroupDotOp,
-           tt::ReduceOp, tt::ScanOp, tt::HistogramOp,
-           tt::AtomicRMWOp, tt::AtomicCASOp, arith::ConstantOp>(op)) {
-    // Anything else is elementwise: each result the plan keeps is filled on
-    // its own (possibly into a buffer taken over from a dead operand).
+  auto tile = dyn_cast<TileOpInterface>(op);
+  if (!tile || tile.getTileKind() != TileOpKind::Materializing) {
+    // A value evaluated element by element that the plan buffers: each
+    // result it keeps is filled on its own (possibly into a buffer taken
+    // over from a dead operand).
     for (Value r : op->getResults())
       if (isTensor(r.getType()) && plan.isMaterialized(r))
         materialize(b, r);
     return failure(errorReported);
   }
+  SmallVector<Value> outs;
   for (Value r : op->getResults()) {
     if (!isTensor(r.getType())) {
       outs.push_back(Value());
       continue;
     }
     auto type = asTensor(r.getType());
-    Value buf =
-        allocBuffer(op->getLoc(), type.getShape(), loweredElementType(type));
-    outs.push_back(buf);
+    outs.push_back(
+        allocBuffer(op->getLoc(), type.getShape(), loweredElementType(type)));
   }
-  LogicalResult result =
-      llvm::TypeSwitch<Operation *, LogicalResult>(op)
-          .Case<tt::DotOp>([&](auto) { return lowerDot(*this, b, op, outs[0]); })
-          .Case<tt::DotScaledOp>(
-              [&](auto) { return lowerDotScaled(*this, b, op, outs[0]); })
-          .Case<triton::nvidia_gpu::WarpGroupDotOp>(
-              [&](auto) { return lowerWarpGroupDot(*this, b, op, outs[0]); })
-          .Case<tt::ReduceOp>([&](auto) { return lowerReduce(*this, b, op, outs); })
-          .Case<tt::ScanOp>([&](auto) { return lowerScan(*this, b, op, outs); })
-          .Case<tt::HistogramOp>(
-              [&](auto) { return lowerHistogram(*this, b, op, outs[0]); })
-          .Case<tt::AtomicRMWOp, tt::AtomicCASOp>(
-              [&](auto) { return lowerAtomic(*this, b, op, outs[0]); })
-          .Case<arith::ConstantOp>([&](arith::ConstantOp c) -> LogicalResult {
-            // A non-splat constant: a global table copied into the buffer.
-            auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
-            auto type = asTensor(c.getType());
-            if (!dense || !type.getElementType().isIntOrFloat())
-              return c.emitOpError("constant tensor is not supported");
-            auto plain = RankedTensorType::get(type.getShape(),
-                                               type.getElementType());
-            auto memTy = MemRefType::get(type.getShape(), type.getElementType());
-            OpBuilder gb(module.getBody(), module.getBody()->begin());
-            std::string name = uniqueSymbol("__tilerun_cst_");
-            memref::GlobalOp::create(gb, c.getLoc(), name,
-                                     gb.getStringAttr("private"), memTy,
-                                     dense.reshape(plain), /*constant=*/true,
-                                     /*alignment=*/gb.getI64IntegerAttr(64));
-            Value g = memref::GetGlobalOp::create(b, c.getLoc(), memTy, name);
-            memref::CopyOp::create(b, c.getLoc(), g, outs[0]);
-            return success();
-          })
-          .Default([](Operation *) -> LogicalResult {
-            return failure(); // elementwise ops are handled above
-          });
+  LogicalResult result = tile.lowerIntoBuffers(*this, b, outs);
   for (auto [r, buf] : llvm::zip(op->getResults(), outs))
     if (buf)
       buffers[r] = buf;
   return result;
+}
+
+LogicalResult TileLowering::copyConstantTable(OpBuilder &b,
+                                              arith::ConstantOp cst,
+                                              Value out) {
+  auto dense = dyn_cast<DenseElementsAttr>(cst.getValue());
+  auto type = asTensor(cst.getType());
+  if (!dense || !type.getElementType().isIntOrFloat())
+    return cst.emitOpError("constant tensor is not supported");
+  auto plain = RankedTensorType::get(type.getShape(), type.getElementType());
+  auto memTy = MemRefType::get(type.getShape(), type.getElementType());
+  OpBuilder gb(module.getBody(), module.getBody()->begin());
+  std::string name = uniqueSymbol("__tilerun_cst_");
+  memref::GlobalOp::create(gb, cst.getLoc(), name, gb.getStringAttr("private"),
+                           memTy, dense.reshape(plain), /*constant=*/true,
+                           /*alignment=*/gb.getI64IntegerAttr(64));
+  Value g = memref::GetGlobalOp::create(b, cst.getLoc(), memTy, name);
+  memref::CopyOp::create(b, cst.getLoc(), g, out);
+  return success();
 }
 
 LogicalResult TileLowering::lowerScalarOp(OpBuilder &b, Operation *op) {
@@ -1046,9 +1028,10 @@ LogicalResult TileLowering::lowerOp(OpBuilder &b, Operation *op) {
     }
     return failure(errorReported);
   }
-  if (op->getDialect() &&
-      op->getDialect()->getNamespace() == ttg::TritonGPUDialect::getDialectNamespace() &&
-      !isa<ttg::ConvertLayoutOp, ttg::LocalLoadOp, ttg::Fp4ToFpOp>(op))
+  // ttg's memory ops have effects or produce views; its tile ops (a layout
+  // conversion, a local_load) are evaluated like any other.
+  if (isa_and_present<ttg::TritonGPUDialect>(op->getDialect()) &&
+      !isa<TileOpInterface>(op))
     return lowerSharedMemoryOp(*this, b, op);
   if (isa<tt::MakeTensorPtrOp, tt::AdvanceOp, tt::MakeTensorDescOp>(op)) {
     SmallVector<Value> p;

@@ -14,7 +14,9 @@
 
 #include "tilerun/Conversion/SourceLocation.h"
 #include "tilerun/Conversion/StreamingStores.h"
+#include "tilerun/Conversion/TritonToLoops/Plans.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
+#include "tilerun/Interfaces/TileOpInterface.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -55,7 +57,7 @@ bool isTensor(Type t);
 mlir::RankedTensorType asTensor(Type t);
 
 /// The scalar every element of the tensor `v` equals, when the IR makes it
-/// one: a splat, possibly broadcast, reshaped or relaid out; else null.
+/// one: a splat seen through remaps (TileOpKind::Remap); else null.
 Value uniformScalar(Value v);
 
 /// Marks a loop that LLVM should vectorise with the interleave count the
@@ -108,39 +110,6 @@ struct Options {
   uint64_t maxProgramBytes = uint64_t(64) << 20;
 };
 
-//===----------------------------------------------------------------------===//
-// MaterializationPlan
-//===----------------------------------------------------------------------===//
-
-/// Decides which tensor values get a buffer. Computed once per kernel before
-/// the rewrite, from the original IR.
-class MaterializationPlan {
-public:
-  void build(mlir::FunctionOpInterface func);
-  /// Plans a region lowered as a function of its own (a partition).
-  void build(mlir::Region &region);
-  bool isMaterialized(Value v) const { return materialized.contains(v); }
-  /// True when no op from `at` on reads `v`'s buffer (with `readByAt`, `at`
-  /// itself may still read it: it is the op taking the buffer over). Values
-  /// in regions nested in an op before `at` are dead; block arguments of a
-  /// region `at` is in are not.
-  bool isDeadAt(Value v, Operation *at, bool readByAt) const;
-
-private:
-  void planBlock(mlir::Block &block);
-  llvm::DenseSet<Value> materialized;
-  /// Ops of its block at which each buffered value's buffer is read.
-  llvm::DenseMap<Value, llvm::SmallVector<Operation *, 2>> readers;
-};
-
-/// Next-program prefetch (NextProgramPrefetch.cpp): for the nest that
-/// evaluates a carrier value, the tensors of pointers the next program
-/// (program_id x + 1) will load, built in the kernel before the carrier.
-using NextProgramPrefetches =
-    llvm::DenseMap<Value, llvm::SmallVector<Value, 2>>;
-NextProgramPrefetches planNextProgramPrefetch(mlir::FunctionOpInterface kernel,
-                                              const MaterializationPlan &plan);
-
 /// True when `op` or an op nested in it is a `tt.dot` or `tt.dot_scaled`.
 bool containsDot(Operation *op);
 
@@ -158,11 +127,6 @@ bool isLaneReduction(Operation *reduce);
 /// instead of in a pass of its own into a buffer.
 bool isPairReduction(Operation *reduce);
 
-/// True when every tensor operand of `op` is read at the index of the
-/// element being computed (elementwise ops, addptr, load): repeated operands
-/// are evaluated once, and a value built only from such ops reads a buffer
-/// exactly where it writes its own element.
-bool readsOperandsAtOwnIndex(Operation *op);
 
 //===----------------------------------------------------------------------===//
 // Shared memory views
@@ -293,6 +257,10 @@ public:
   /// tile would look free again to the next tile of that type.
   Value allocBuffer(Location loc, llvm::ArrayRef<int64_t> shape, Type elem,
                     bool mayReuse = true);
+  /// Copies the table of the non-splat constant `cst` (a private global)
+  /// into `out`.
+  mlir::LogicalResult copyConstantTable(OpBuilder &b, mlir::arith::ConstantOp cst,
+                                        Value out);
   /// An index constant defined once in the entry block, so that indices built
   /// from it compare equal and hit the element cache.
   Value indexConstant(int64_t v);
@@ -662,6 +630,20 @@ Value constantIndex(OpBuilder &b, Location loc, int64_t v);
 llvm::SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat,
                                      llvm::ArrayRef<int64_t> dims);
 Value castToI64(OpBuilder &b, Location loc, Value v, bool isUnsigned = false);
+/// `v` (an integer) as an index.
+Value toIndex(OpBuilder &b, Location loc, Value v);
+/// Row-major position of `idx` in `shape`, as an index.
+Value linearize(OpBuilder &b, Location loc, ValueRange idx,
+                llvm::ArrayRef<int64_t> shape);
+
+/// libdevice (Libdevice.cpp): the math op, libm call or expansion that
+/// computes the function `symbol` names, or null for one it lacks.
+Value emitLibdevice(TileLowering &tl, OpBuilder &b, Location loc,
+                    llvm::StringRef symbol, ValueRange args);
+/// f32 subnormals become (signed) zero, as in the GPU's FTZ mode.
+Value flushSubnormal(OpBuilder &b, Location loc, Value x);
+/// `r`, or NaN where `x` is a nonzero f32 subnormal.
+Value nanForSubnormal(OpBuilder &b, Location loc, Value x, Value r);
 
 } // namespace loops
 } // namespace tilerun
