@@ -17,9 +17,9 @@ next launch.
 
 The fast checks are written out, parameter by parameter, as the source of
 one function per kernel (see _SNIPPETS and packer()): a loop calling a
-converter per parameter costs about 0.2 us per parameter in calls and
-tuples alone, a large part of a launch, and the unrolled function costs
-none of that. Its source is kept in its ``source`` attribute (for a kernel,
+converter per parameter pays for the calls and tuples on every parameter,
+a large part of a launch (docs/performance.md has the figure), and the
+unrolled function pays none of that. Its source is kept in its ``source`` attribute (for a kernel,
 ``kernel._pack_args.source``).
 """
 

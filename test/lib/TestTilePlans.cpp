@@ -1,4 +1,5 @@
-//===- TestTilePlans.cpp - Print the tile lowering's decisions -------------===//
+//===- TestTilePlans.cpp - Print the tile lowering's decisions
+//-------------===//
 //
 // Test passes that print, as remarks, what the tile lowering decides before
 // it emits anything: each op's TileOpInterface answers, the
@@ -80,11 +81,11 @@ struct PrintMaterializationPlan : TilePassBase<PrintMaterializationPlan> {
       loops::MaterializationPlan plan;
       plan.build(cast<FunctionOpInterface>(kernel.getOperation()));
       kernel.walk([&](Operation *op) {
-        if (!llvm::any_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>))
+        if (!llvm::any_of(op->getResultTypes(),
+                          llvm::IsaPred<RankedTensorType>))
           return;
-        bool buffered = llvm::any_of(op->getResults(), [&](Value r) {
-          return plan.isMaterialized(r);
-        });
+        bool buffered = llvm::any_of(
+            op->getResults(), [&](Value r) { return plan.isMaterialized(r); });
         op->emitRemark(buffered ? "buffered" : "inline");
       });
     });

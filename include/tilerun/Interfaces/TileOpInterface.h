@@ -1,4 +1,5 @@
-//===- TileOpInterface.h - What the tile lowering knows of an op -*- C++ -*-===//
+//===- TileOpInterface.h - What the tile lowering knows of an op -*- C++
+//-*-===//
 //
 // The op interface through which the tile lowering (TritonToLoops) and its
 // analyses see an op; TileOpInterface.td documents it. Models are attached

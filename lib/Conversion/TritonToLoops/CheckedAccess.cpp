@@ -69,9 +69,8 @@ int traceParam(Value v, DenseSet<Value> &seen, unsigned depth) {
   if (auto branch = dyn_cast<scf::IfOp>(def)) {
     if (!branch.elseBlock())
       return kUnknown;
-    return merge(
-        traceParam(branch.thenYield().getOperand(n), seen, depth + 1),
-        traceParam(branch.elseYield().getOperand(n), seen, depth + 1));
+    return merge(traceParam(branch.thenYield().getOperand(n), seen, depth + 1),
+                 traceParam(branch.elseYield().getOperand(n), seen, depth + 1));
   }
   if (auto select = dyn_cast<arith::SelectOp>(def))
     return merge(traceParam(select.getTrueValue(), seen, depth + 1),
@@ -159,21 +158,19 @@ Value checkedGlobalAccess(TileLowering &tl, OpBuilder &b, Operation *op,
       LLVM::LLVMFunctionType::get(IntegerType::get(ctx, 1),
                                   {ptr, ptr, i64, i32, i32, i32, i32, i64}));
   DenseSet<Value> seen;
-  int param = op->getNumOperands()
-                  ? traceParam(op->getOperand(0), seen, 0)
-                  : kUnknown;
+  int param =
+      op->getNumOperands() ? traceParam(op->getOperand(0), seen, 0) : kUnknown;
   if (param < 0)
     param = kUnknown;
-  Value ok =
-      LLVM::CallOp::create(
-          b, loc, fn,
-          ValueRange{tl.globalString(b, loc, opInfo(op)), addr,
-                     arith::ConstantIntOp::create(b, loc, i64,
-                                                  accessBytes(elemTy)),
-                     arith::ConstantIntOp::create(b, loc, i32, param),
-                     tl.programId(0), tl.programId(1), tl.programId(2),
-                     linearIndex(b, loc, idx, tileShape(op))})
-          .getResult();
+  Value ok = LLVM::CallOp::create(
+                 b, loc, fn,
+                 ValueRange{tl.globalString(b, loc, opInfo(op)), addr,
+                            arith::ConstantIntOp::create(b, loc, i64,
+                                                         accessBytes(elemTy)),
+                            arith::ConstantIntOp::create(b, loc, i32, param),
+                            tl.programId(0), tl.programId(1), tl.programId(2),
+                            linearIndex(b, loc, idx, tileShape(op))})
+                 .getResult();
   return guard(b, loc, ok, access, resultType);
 }
 
@@ -198,8 +195,8 @@ Value checkedSharedAccess(TileLowering &tl, OpBuilder &b, Operation *op,
                             arith::ConstantIntOp::create(b, loc, i64, bytes)));
   auto bad = scf::IfOp::create(
       b, loc, TypeRange{},
-      arith::XOrIOp::create(b, loc, ok,
-                            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)),
+      arith::XOrIOp::create(
+          b, loc, ok, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)),
       /*withElse=*/false);
   {
     OpBuilder rb = OpBuilder::atBlockBegin(bad.thenBlock());
@@ -211,9 +208,8 @@ Value checkedSharedAccess(TileLowering &tl, OpBuilder &b, Operation *op,
         rb, loc, fn,
         ValueRange{tl.globalString(rb, loc, opInfo(op)), offset,
                    arith::ConstantIntOp::create(rb, loc, i64, bytes),
-                   view.allocBytes,
-                   tl.programId(0), tl.programId(1), tl.programId(2),
-                   linearIndex(rb, loc, idx, tileShape(op))});
+                   view.allocBytes, tl.programId(0), tl.programId(1),
+                   tl.programId(2), linearIndex(rb, loc, idx, tileShape(op))});
   }
   return guard(b, loc, ok, access, resultType);
 }

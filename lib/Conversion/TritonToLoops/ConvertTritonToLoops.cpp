@@ -62,8 +62,8 @@ struct ConvertTritonToLoopsPass
       kernel.erase();
       auto lowered = dyn_cast_or_null<func::FuncOp>(
           SymbolTable::lookupSymbolIn(module, name));
-      if (lowered && failed(tilerun::loops::checkProgramBytes(
-                         module, lowered, maxProgramBytes)))
+      if (lowered && failed(tilerun::loops::checkProgramBytes(module, lowered,
+                                                              maxProgramBytes)))
         return signalPassFailure();
     }
     applyVectorLoopMarks(module);
@@ -76,8 +76,8 @@ struct ConvertTritonToLoopsPass
     MLIRContext *ctx = module.getContext();
     Builder b(ctx);
     module.walk([&](scf::ForOp loop) {
-      auto mark = loop->getAttrOfType<IntegerAttr>(
-          tilerun::loops::kVectorLoopAttr);
+      auto mark =
+          loop->getAttrOfType<IntegerAttr>(tilerun::loops::kVectorLoopAttr);
       if (!mark)
         return;
       loop->removeAttr(tilerun::loops::kVectorLoopAttr);
@@ -89,9 +89,9 @@ struct ConvertTritonToLoopsPass
             ctx, b.getI32IntegerAttr(static_cast<int32_t>(count)));
       auto unroll = LLVM::LoopUnrollAttr::get(
           ctx, /*disable=*/b.getBoolAttr(true), {}, {}, {}, {}, {}, {});
-      auto annotation = LLVM::LoopAnnotationAttr::get(
-          ctx, {}, {}, interleave, unroll, {}, {}, {}, {}, {}, {}, {}, {},
-          {}, {}, {});
+      auto annotation =
+          LLVM::LoopAnnotationAttr::get(ctx, {}, {}, interleave, unroll, {}, {},
+                                        {}, {}, {}, {}, {}, {}, {}, {}, {});
       loop->setAttr(tilerun::loops::kLoopAnnotationAttr, annotation);
     });
   }

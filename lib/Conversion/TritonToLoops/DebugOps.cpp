@@ -90,7 +90,8 @@ static int64_t uniformPrintCopies(Operation *op) {
   auto module = op->getParentOfType<ModuleOp>();
   if (!module || !module->hasAttr("ttg.num-warps"))
     return 1;
-  if (op->getParentOfType<tt::ReduceOp>() || op->getParentOfType<tt::ScanOp>() ||
+  if (op->getParentOfType<tt::ReduceOp>() ||
+      op->getParentOfType<tt::ScanOp>() ||
       op->getParentOfType<tt::MapElementwiseOp>())
     return 1;
   return std::max<int64_t>(1, executingThreads(op));
@@ -117,13 +118,13 @@ static Value printSite(TileLowering &tl, OpBuilder &b, Location loc,
         gb, loc, type, /*isConstant=*/true, LLVM::Linkage::Private,
         tl.uniqueSymbol("__tilerun_print_shape_"), value);
   }
-  auto siteTy =
-      LLVM::LLVMStructType::getLiteral(ctx, {ptr, ptr, i32, i32, i32, i32, i32});
-  auto site = LLVM::GlobalOp::create(gb, loc, siteTy, /*isConstant=*/true,
-                                     LLVM::Linkage::Private,
-                                     tl.uniqueSymbol("__tilerun_print_site_"),
-                                     Attribute());
-  OpBuilder ib = OpBuilder::atBlockBegin(&site.getInitializerRegion().emplaceBlock());
+  auto siteTy = LLVM::LLVMStructType::getLiteral(
+      ctx, {ptr, ptr, i32, i32, i32, i32, i32});
+  auto site = LLVM::GlobalOp::create(
+      gb, loc, siteTy, /*isConstant=*/true, LLVM::Linkage::Private,
+      tl.uniqueSymbol("__tilerun_print_site_"), Attribute());
+  OpBuilder ib =
+      OpBuilder::atBlockBegin(&site.getInitializerRegion().emplaceBlock());
   Value s = LLVM::UndefOp::create(ib, loc, siteTy);
   Value shapePtr =
       shapeGlobal ? LLVM::AddressOfOp::create(ib, loc, shapeGlobal).getResult()
@@ -153,19 +154,21 @@ LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b, Operation *op) {
       shape = asTensor(cond.getType()).getShape();
     std::string msg = describeLocation(loc) + ": Assertion `" +
                       assertOp.getMessage().str() + "` failed";
-    TileLowering::emitLoopNest(b, loc, shape, [&](OpBuilder &ib,
-                                                  ValueRange idx) {
-      Value c = tl.element(ib, cond, idx);
-      if (!c.getType().isInteger(1))
-        c = arith::CmpIOp::create(
-            ib, loc, arith::CmpIPredicate::ne, c,
-            arith::ConstantOp::create(ib, loc, ib.getZeroAttr(c.getType())));
-      Value bad = arith::XOrIOp::create(
-          ib, loc, c, arith::ConstantIntOp::create(ib, loc, ib.getI1Type(), 1));
-      auto ifOp = scf::IfOp::create(ib, loc, TypeRange{}, bad, false);
-      OpBuilder tb = OpBuilder::atBlockBegin(ifOp.thenBlock());
-      tl.emitRuntimeError(tb, loc, msg, linear(tb, loc, idx, shape));
-    });
+    TileLowering::emitLoopNest(
+        b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+          Value c = tl.element(ib, cond, idx);
+          if (!c.getType().isInteger(1))
+            c = arith::CmpIOp::create(
+                ib, loc, arith::CmpIPredicate::ne, c,
+                arith::ConstantOp::create(ib, loc,
+                                          ib.getZeroAttr(c.getType())));
+          Value bad = arith::XOrIOp::create(
+              ib, loc, c,
+              arith::ConstantIntOp::create(ib, loc, ib.getI1Type(), 1));
+          auto ifOp = scf::IfOp::create(ib, loc, TypeRange{}, bad, false);
+          OpBuilder tb = OpBuilder::atBlockBegin(ifOp.thenBlock());
+          tl.emitRuntimeError(tb, loc, msg, linear(tb, loc, idx, shape));
+        });
     return success();
   }
 
@@ -210,8 +213,8 @@ LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b, Operation *op) {
                                                   : TILERUN_PRINT_UNSIGNED;
     // A float printed in hex shows its own bits.
     bool viaFloat = isFloat && format != TILERUN_PRINT_HEX;
-    Value site = printSite(tl, b, loc, print.getPrefix(), shape, n,
-                           numOperands, format, bits);
+    Value site = printSite(tl, b, loc, print.getPrefix(), shape, n, numOperands,
+                           format, bits);
     SmallVector<int64_t> nest(shape);
     if (shape.empty() && copies > 1)
       nest.push_back(copies);
@@ -220,8 +223,8 @@ LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b, Operation *op) {
           ValueRange elementIdx = shape.empty() ? ValueRange() : idx;
           Value v = tl.element(ib, arg, elementIdx);
           Value lin = linear(ib, loc, elementIdx, shape);
-          SmallVector<Value, 6> args = {site, tl.programId(0),
-                                        tl.programId(1), tl.programId(2), lin};
+          SmallVector<Value, 6> args = {site, tl.programId(0), tl.programId(1),
+                                        tl.programId(2), lin};
           if (viaFloat) {
             if (v.getType() != f64)
               v = arith::ExtFOp::create(ib, loc, f64, v);
@@ -233,8 +236,8 @@ LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b, Operation *op) {
             v = LLVM::PtrToIntOp::create(ib, loc, i64, v);
           } else {
             if (auto ft = dyn_cast<FloatType>(v.getType()))
-              v = arith::BitcastOp::create(
-                  ib, loc, ib.getIntegerType(ft.getWidth()), v);
+              v = arith::BitcastOp::create(ib, loc,
+                                           ib.getIntegerType(ft.getWidth()), v);
             // Hex shows the element's own bits: zero-extended like unsigned.
             v = castToI64(ib, loc, v, format != TILERUN_PRINT_SIGNED);
           }

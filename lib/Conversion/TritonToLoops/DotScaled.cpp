@@ -40,8 +40,8 @@ Value decodeMiniFloat(OpBuilder &b, Location loc, Value code, int32_t ebits,
   Value e = arith::AndIOp::create(
       b, loc, arith::ShRUIOp::create(b, loc, code, i32Const(b, loc, mbits)),
       i32Const(b, loc, (1 << ebits) - 1));
-  Value m = arith::AndIOp::create(b, loc, code,
-                                  i32Const(b, loc, (1 << mbits) - 1));
+  Value m =
+      arith::AndIOp::create(b, loc, code, i32Const(b, loc, (1 << mbits) - 1));
   Value negative = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::ne,
       arith::AndIOp::create(b, loc, code,
@@ -64,9 +64,8 @@ Value decodeMiniFloat(OpBuilder &b, Location loc, Value code, int32_t ebits,
   Value magnitude = arith::MulFOp::create(
       b, loc, arith::SIToFPOp::create(b, loc, b.getF32Type(), significand),
       arith::BitcastOp::create(b, loc, b.getF32Type(), scaleBits));
-  return arith::SelectOp::create(b, loc, negative,
-                                 arith::NegFOp::create(b, loc, magnitude),
-                                 magnitude);
+  return arith::SelectOp::create(
+      b, loc, negative, arith::NegFOp::create(b, loc, magnitude), magnitude);
 }
 
 } // namespace

@@ -18,7 +18,6 @@ using namespace mlir;
 namespace tilerun {
 namespace loops {
 
-
 Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }

@@ -43,7 +43,8 @@ static Value truncateToBF16(OpBuilder &b, Location loc, Value x,
         b, loc, arith::ShRUIOp::create(b, loc, bits, sixteen),
         cst(b, loc, i32, 1));
     rounded = arith::AddIOp::create(
-        b, loc, bits, arith::AddIOp::create(b, loc, lsb, cst(b, loc, i32, 0x7fff)));
+        b, loc, bits,
+        arith::AddIOp::create(b, loc, lsb, cst(b, loc, i32, 0x7fff)));
   }
   Value top = arith::ShRUIOp::create(b, loc, rounded, sixteen);
   // NaN stays NaN (quiet), whatever rounding would do to its payload.
@@ -103,8 +104,9 @@ Value encodeFp8(OpBuilder &b, Location loc, Value x, Type to,
   Value a = math::AbsFOp::create(b, loc, x);
   // Quantum at a's binade (subnormal binades share the smallest one).
   Value expField = arith::AndIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, arith::BitcastOp::create(b, loc, i32, a),
-                                     cst(b, loc, i32, 23)),
+      b, loc,
+      arith::ShRUIOp::create(b, loc, arith::BitcastOp::create(b, loc, i32, a),
+                             cst(b, loc, i32, 23)),
       cst(b, loc, i32, 0xff));
   Value e = arith::SubIOp::create(b, loc, expField, cst(b, loc, i32, 127));
   e = arith::MaxSIOp::create(b, loc, e, cst(b, loc, i32, 1 - f.bias));
@@ -132,7 +134,8 @@ Value encodeFp8(OpBuilder &b, Location loc, Value x, Type to,
       b, loc, arith::AddIOp::create(b, loc, er, cst(b, loc, i32, f.bias)),
       cst(b, loc, i32, f.mbits));
   Value mant = arith::AndIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, rBits, cst(b, loc, i32, 23 - f.mbits)),
+      b, loc,
+      arith::ShRUIOp::create(b, loc, rBits, cst(b, loc, i32, 23 - f.mbits)),
       cst(b, loc, i32, (1 << f.mbits) - 1));
   Value normCode = arith::OrIOp::create(b, loc, normExp, mant);
   Value code = arith::SelectOp::create(b, loc, isSub, subCode, normCode);
@@ -176,7 +179,8 @@ Value emitFloatExtend(OpBuilder &b, Location loc, Value x, Type to) {
   Value normBits = arith::OrIOp::create(
       b, loc,
       arith::ShLIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, e, cst(b, loc, i32, 127 - f->bias)),
+          b, loc,
+          arith::AddIOp::create(b, loc, e, cst(b, loc, i32, 127 - f->bias)),
           cst(b, loc, i32, 23)),
       arith::ShLIOp::create(b, loc, m, cst(b, loc, i32, 23 - f->mbits)));
   Value norm = arith::BitcastOp::create(b, loc, b.getF32Type(), normBits);
@@ -198,8 +202,8 @@ Value emitFloatExtend(OpBuilder &b, Location loc, Value x, Type to) {
         b, loc, allOnes,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, m,
                               cst(b, loc, i32, 0)));
-    Value special = arith::SelectOp::create(
-        b, loc, isInf, f32Const(b, loc, INFINITY), nan);
+    Value special =
+        arith::SelectOp::create(b, loc, isInf, f32Const(b, loc, INFINITY), nan);
     mag = arith::SelectOp::create(b, loc, allOnes, special, mag);
   } else {
     Value isNaN = arith::AndIOp::create(
@@ -209,8 +213,7 @@ Value emitFloatExtend(OpBuilder &b, Location loc, Value x, Type to) {
     mag = arith::SelectOp::create(b, loc, isNaN, nan, mag);
   }
   Value r = math::CopySignOp::create(
-      b, loc, mag,
-      arith::BitcastOp::create(b, loc, b.getF32Type(), sign));
+      b, loc, mag, arith::BitcastOp::create(b, loc, b.getF32Type(), sign));
   if (f->fnuz)
     r = arith::SelectOp::create(
         b, loc,
@@ -236,9 +239,9 @@ Value emitFloatTruncate(OpBuilder &b, Location loc, Value x, Type to,
   if (!towardZero)
     return y;
   Value back = arith::ExtFOp::create(b, loc, x.getType(), y);
-  Value awayFromZero = arith::CmpFOp::create(
-      b, loc, arith::CmpFPredicate::OGT, math::AbsFOp::create(b, loc, back),
-      math::AbsFOp::create(b, loc, x));
+  Value awayFromZero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                             math::AbsFOp::create(b, loc, back),
+                                             math::AbsFOp::create(b, loc, x));
   Type intTy = b.getIntegerType(to.getIntOrFloatBitWidth());
   Value bits = arith::BitcastOp::create(b, loc, intTy, y);
   Value stepped = arith::BitcastOp::create(

@@ -1,4 +1,5 @@
-//===- HopperOps.cpp - ttng: mbarriers, TMA, wgmma -------------------------===//
+//===- HopperOps.cpp - ttng: mbarriers, TMA, wgmma
+//-------------------------===//
 //
 // One CPU thread runs a whole program, so the Hopper machinery for
 // overlapping memory traffic with compute has nothing to overlap: a TMA copy
@@ -51,8 +52,8 @@ LogicalResult recordTensorMap(TileLowering &tl, OpBuilder &b,
   }
   if (create.getInterleaveLayout() != 0)
     return create.emitOpError("with an interleaved layout is not supported");
-  Type pointee =
-      cast<tt::PointerType>(create.getGlobalAddress().getType()).getPointeeType();
+  Type pointee = cast<tt::PointerType>(create.getGlobalAddress().getType())
+                     .getPointeeType();
   int64_t elemBytes = byteSize(loweredElementType(pointee));
   unsigned rank = create.getBoxDim().size();
   TileLowering::TensorMap map;
@@ -60,15 +61,16 @@ LogicalResult recordTensorMap(TileLowering &tl, OpBuilder &b,
   // Dims and strides are listed innermost first; descriptors keep them
   // outermost first, strides in elements.
   for (unsigned d = 0; d < rank; ++d)
-    map.parts.push_back(arith::ExtUIOp::create(
-        b, loc, b.getI64Type(), tl.scalar(create.getGlobalDim()[rank - 1 - d])));
+    map.parts.push_back(
+        arith::ExtUIOp::create(b, loc, b.getI64Type(),
+                               tl.scalar(create.getGlobalDim()[rank - 1 - d])));
   for (unsigned d = 0; d + 1 < rank; ++d)
     map.parts.push_back(arith::DivSIOp::create(
         b, loc, tl.scalar(create.getGlobalStride()[rank - 2 - d]),
         arith::ConstantIntOp::create(b, loc, b.getI64Type(), elemBytes)));
   map.parts.push_back(arith::ConstantIntOp::create(b, loc, b.getI64Type(), 1));
-  map.parts.push_back(arith::ConstantIntOp::create(
-      b, loc, b.getI1Type(), create.getFillMode() != 0));
+  map.parts.push_back(arith::ConstantIntOp::create(b, loc, b.getI1Type(),
+                                                   create.getFillMode() != 0));
   tl.tensorMaps[create.getDescPtr()] = std::move(map);
   return success();
 }
@@ -82,10 +84,10 @@ Value barrierAddress(TileLowering &tl, OpBuilder &b, Location loc, Value bar) {
 void callBarrierHook(TileLowering &tl, OpBuilder &b, Location loc,
                      StringRef hook, ValueRange args) {
   SmallVector<Type> types(args.getTypes());
-  auto fn = tl.runtimeFunction(
-      ("tilerun_mbarrier_" + hook).str(),
-      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(b.getContext()),
-                                  types));
+  auto fn =
+      tl.runtimeFunction(("tilerun_mbarrier_" + hook).str(),
+                         LLVM::LLVMFunctionType::get(
+                             LLVM::LLVMVoidType::get(b.getContext()), types));
   LLVM::CallOp::create(b, loc, fn, args);
 }
 
@@ -185,7 +187,8 @@ LogicalResult lowerTMAStore(TileLowering &tl, OpBuilder &b,
 int64_t executingThreads(Operation *op) {
   auto module = op->getParentOfType<ModuleOp>();
   auto moduleInt = [&](StringRef name, int64_t fallback) {
-    auto attr = module ? module->getAttrOfType<IntegerAttr>(name) : IntegerAttr();
+    auto attr =
+        module ? module->getAttrOfType<IntegerAttr>(name) : IntegerAttr();
     return attr ? attr.getInt() : fallback;
   };
   int64_t warps = moduleInt("ttg.num-warps", 4);
@@ -204,7 +207,8 @@ int64_t executingThreads(Operation *op) {
 
 bool isHopperOp(Operation *op) {
   return isa<ttg::GlobalScratchAllocOp>(op) ||
-         (op->getDialect() && isa<ttng::TritonNvidiaGPUDialect>(op->getDialect()) &&
+         (op->getDialect() &&
+          isa<ttng::TritonNvidiaGPUDialect>(op->getDialect()) &&
           !isa<ttng::WarpGroupDotOp, ttng::WarpGroupDotWaitOp>(op));
 }
 
@@ -217,9 +221,10 @@ LogicalResult lowerHopperOp(TileLowering &tl, OpBuilder &b, Operation *op) {
                                b.getI8Type(), /*mayReuse=*/false);
     Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
     base = arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
-    tl.bindScalar(scratch.getResult(),
-                  LLVM::IntToPtrOp::create(
-                      b, loc, LLVM::LLVMPointerType::get(b.getContext()), base));
+    tl.bindScalar(
+        scratch.getResult(),
+        LLVM::IntToPtrOp::create(
+            b, loc, LLVM::LLVMPointerType::get(b.getContext()), base));
     return success();
   }
   if (auto create = dyn_cast<ttng::TensormapCreateOp>(op))
@@ -237,14 +242,12 @@ LogicalResult lowerHopperOp(TileLowering &tl, OpBuilder &b, Operation *op) {
   if (auto copy = dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(op))
     return lowerTMAStore(tl, b, copy);
   if (auto red = dyn_cast<ttng::AsyncTMAReduceOp>(op))
-    return emitDescriptorReduce(tl, b, op, red.getKind(), red.getDesc(),
-                                red.getCoord(),
-                                cast<ttg::MemDescType>(red.getSrc().getType())
-                                    .getShape(),
-                                [&](OpBuilder &ib, ValueRange idx) {
-                                  return loadSharedElement(tl, ib, op,
-                                                           red.getSrc(), idx);
-                                });
+    return emitDescriptorReduce(
+        tl, b, op, red.getKind(), red.getDesc(), red.getCoord(),
+        cast<ttg::MemDescType>(red.getSrc().getType()).getShape(),
+        [&](OpBuilder &ib, ValueRange idx) {
+          return loadSharedElement(tl, ib, op, red.getSrc(), idx);
+        });
   if (isa<ttng::InitBarrierOp, ttng::BarrierExpectOp, ttng::WaitBarrierOp,
           ttng::ArriveBarrierOp, ttng::AsyncCopyMbarrierArriveOp>(op))
     return lowerBarrierOp(tl, b, op);
@@ -281,15 +284,15 @@ LogicalResult lowerWarpGroupDot(TileLowering &tl, OpBuilder &b, Operation *op,
   Value c = dot.getC();
   if (Value useC = dot.getUseC()) {
     IntegerAttr always;
-    if (!matchPattern(useC, m_Constant(&always)) || !always.getValue().isOne()) {
+    if (!matchPattern(useC, m_Constant(&always)) ||
+        !always.getValue().isOne()) {
       // use_c false starts from zero (the first K step of a loop whose
       // accumulator is not initialised).
       Value use = tl.scalar(useC);
       TileLowering::emitLoopNest(
           b, loc, dTy.getShape(), [&](OpBuilder &ib, ValueRange idx) {
-            Value v = arith::SelectOp::create(ib, loc, use,
-                                              tl.element(ib, c, idx),
-                                              zeroOf(ib, loc, acc));
+            Value v = arith::SelectOp::create(
+                ib, loc, use, tl.element(ib, c, idx), zeroOf(ib, loc, acc));
             tl.storeBuffer(ib, loc, v, out, idx);
           });
       c = Value();

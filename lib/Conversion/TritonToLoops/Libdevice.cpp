@@ -1,4 +1,5 @@
-//===- Libdevice.cpp - Triton's libdevice functions on a CPU ---------------===//
+//===- Libdevice.cpp - Triton's libdevice functions on a CPU
+//---------------===//
 //
 // tt.extern_elementwise calls name functions of NVIDIA's libdevice
 // (__nv_*). Each becomes the math op, libm call or expansion that computes
@@ -40,7 +41,8 @@ Value callLibm(TileLowering &tl, OpBuilder &b, Location loc, StringRef name,
 ///   I_nu(x) = (x/2)^nu sum_k (x^2/4)^k / (k! (k+nu)!),
 /// whose terms are all positive, in Horner form (32 terms); above it the
 /// asymptotic expansion
-///   I_nu(x) ~ e^x / sqrt(2 pi x) sum_k prod_{j<=k} ((2j-1)^2 - 4 nu^2) / (8 j x)
+///   I_nu(x) ~ e^x / sqrt(2 pi x) sum_k prod_{j<=k} ((2j-1)^2 - 4 nu^2) / (8 j
+///   x)
 /// (32 terms; e^x applied as two halves so that I stays finite up to where
 /// it overflows). Within 5 ulps of f64 over the whole range (measured against
 /// mpmath); I0 is even, I1 odd.
@@ -73,7 +75,8 @@ Value emitBesselI(OpBuilder &b, Location loc, Value x, int nu) {
     a = math::FmaOp::create(b, loc, arith::MulFOp::create(b, loc, inv, c(ck)),
                             a, c(1.0));
   }
-  Value e = math::ExpOp::create(b, loc, arith::MulFOp::create(b, loc, big, c(0.5)));
+  Value e =
+      math::ExpOp::create(b, loc, arith::MulFOp::create(b, loc, big, c(0.5)));
   Value root = math::SqrtOp::create(
       b, loc, arith::MulFOp::create(b, loc, big, c(6.283185307179586)));
   Value asym = arith::MulFOp::create(
@@ -84,10 +87,11 @@ Value emitBesselI(OpBuilder &b, Location loc, Value x, int nu) {
       b, loc,
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, big, inf), inf,
       asym);
-  Value small = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, ax,
-                                      c(16.0));
+  Value small =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, ax, c(16.0));
   // NaN takes the series lane, which keeps it NaN.
-  Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, ax, ax);
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, ax, ax);
   Value r = arith::SelectOp::create(
       b, loc, arith::OrIOp::create(b, loc, small, isNaN), s, asym);
   if (nu == 1)
@@ -98,8 +102,8 @@ Value emitBesselI(OpBuilder &b, Location loc, Value x, int nu) {
 } // namespace
 
 /// The math op Triton's libdevice symbol computes, or null.
-Value emitLibdevice(TileLowering &tl, OpBuilder &b, Location loc,
-                    StringRef sym, ValueRange args) {
+Value emitLibdevice(TileLowering &tl, OpBuilder &b, Location loc, StringRef sym,
+                    ValueRange args) {
   if (!sym.consume_front("__nv_"))
     return {};
   // Strip the type suffix: `expf` and `exp` are the same op on its type
@@ -146,7 +150,8 @@ Value emitLibdevice(TileLowering &tl, OpBuilder &b, Location loc,
     if (args.size() == 1 &&
         (base == "j0" || base == "j1" || base == "y0" || base == "y1"))
       return callLibm(tl, b, loc, base, args, t);
-    if (args.size() == 1 && (base == "cyl_bessel_i0" || base == "cyl_bessel_i1"))
+    if (args.size() == 1 &&
+        (base == "cyl_bessel_i0" || base == "cyl_bessel_i1"))
       return emitBesselI(b, loc, args[0], base == "cyl_bessel_i1" ? 1 : 0);
   }
   // jn(int n, x) and yn(int n, x): the order comes first.
@@ -167,35 +172,64 @@ Value emitLibdevice(TileLowering &tl, OpBuilder &b, Location loc,
     return OpTy::create(b, loc, x);
   };
   if (args.size() == 1) {
-    if (base == "exp") return un(math::ExpOp());
-    if (base == "exp2") return un(math::Exp2Op());
-    if (base == "expm1") return un(math::ExpM1Op());
-    if (base == "log") return un(math::LogOp());
-    if (base == "log2") return un(math::Log2Op());
-    if (base == "log10") return un(math::Log10Op());
-    if (base == "log1p") return un(math::Log1pOp());
-    if (base == "sqrt") return un(math::SqrtOp());
-    if (base == "rsqrt") return un(math::RsqrtOp());
-    if (base == "cbrt") return un(math::CbrtOp());
-    if (base == "sin") return un(math::SinOp());
-    if (base == "cos") return un(math::CosOp());
-    if (base == "tan") return un(math::TanOp());
-    if (base == "asin") return un(math::AsinOp());
-    if (base == "acos") return un(math::AcosOp());
-    if (base == "atan") return un(math::AtanOp());
-    if (base == "sinh") return un(math::SinhOp());
-    if (base == "cosh") return un(math::CoshOp());
-    if (base == "tanh") return un(math::TanhOp());
-    if (base == "asinh") return un(math::AsinhOp());
-    if (base == "acosh") return un(math::AcoshOp());
-    if (base == "atanh") return un(math::AtanhOp());
-    if (base == "erf" || base == "erff") return un(math::ErfOp());
-    if (base == "erfc" || base == "erfcf") return un(math::ErfcOp());
-    if (base == "fabs" || base == "abs") return un(math::AbsFOp());
-    if (base == "floor") return un(math::FloorOp());
-    if (base == "ceil") return un(math::CeilOp());
-    if (base == "trunc") return un(math::TruncOp());
-    if (base == "round") return un(math::RoundOp());
+    if (base == "exp")
+      return un(math::ExpOp());
+    if (base == "exp2")
+      return un(math::Exp2Op());
+    if (base == "expm1")
+      return un(math::ExpM1Op());
+    if (base == "log")
+      return un(math::LogOp());
+    if (base == "log2")
+      return un(math::Log2Op());
+    if (base == "log10")
+      return un(math::Log10Op());
+    if (base == "log1p")
+      return un(math::Log1pOp());
+    if (base == "sqrt")
+      return un(math::SqrtOp());
+    if (base == "rsqrt")
+      return un(math::RsqrtOp());
+    if (base == "cbrt")
+      return un(math::CbrtOp());
+    if (base == "sin")
+      return un(math::SinOp());
+    if (base == "cos")
+      return un(math::CosOp());
+    if (base == "tan")
+      return un(math::TanOp());
+    if (base == "asin")
+      return un(math::AsinOp());
+    if (base == "acos")
+      return un(math::AcosOp());
+    if (base == "atan")
+      return un(math::AtanOp());
+    if (base == "sinh")
+      return un(math::SinhOp());
+    if (base == "cosh")
+      return un(math::CoshOp());
+    if (base == "tanh")
+      return un(math::TanhOp());
+    if (base == "asinh")
+      return un(math::AsinhOp());
+    if (base == "acosh")
+      return un(math::AcoshOp());
+    if (base == "atanh")
+      return un(math::AtanhOp());
+    if (base == "erf" || base == "erff")
+      return un(math::ErfOp());
+    if (base == "erfc" || base == "erfcf")
+      return un(math::ErfcOp());
+    if (base == "fabs" || base == "abs")
+      return un(math::AbsFOp());
+    if (base == "floor")
+      return un(math::FloorOp());
+    if (base == "ceil")
+      return un(math::CeilOp());
+    if (base == "trunc")
+      return un(math::TruncOp());
+    if (base == "round")
+      return un(math::RoundOp());
     if (base == "rint" || base == "rintf" || base == "nearbyint")
       return un(math::RoundEvenOp());
     if (base == "isnan" || base == "isinf" || base == "signbit" ||
@@ -205,9 +239,9 @@ Value emitLibdevice(TileLowering &tl, OpBuilder &b, Location loc,
         r = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
       else if (base == "signbit") {
         unsigned w = x.getType().getIntOrFloatBitWidth();
-        Value bits =
-            arith::BitcastOp::create(b, loc, b.getIntegerType(w), x);
-        Value zero = arith::ConstantIntOp::create(b, loc, b.getIntegerType(w), 0);
+        Value bits = arith::BitcastOp::create(b, loc, b.getIntegerType(w), x);
+        Value zero =
+            arith::ConstantIntOp::create(b, loc, b.getIntegerType(w), 0);
         r = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits,
                                   zero);
       } else {
@@ -224,17 +258,25 @@ Value emitLibdevice(TileLowering &tl, OpBuilder &b, Location loc,
   }
   if (args.size() == 2) {
     Value y = args[1];
-    if (base == "pow" || base == "powf") return math::PowFOp::create(b, loc, x, y);
-    if (base == "atan2") return math::Atan2Op::create(b, loc, x, y);
-    if (base == "fmin") return arith::MinNumFOp::create(b, loc, x, y);
-    if (base == "fmax") return arith::MaxNumFOp::create(b, loc, x, y);
-    if (base == "fmod") return arith::RemFOp::create(b, loc, x, y);
-    if (base == "copysign") return math::CopySignOp::create(b, loc, x, y);
-    if (base == "fdiv_rn" || base == "div_rn") return arith::DivFOp::create(b, loc, x, y);
+    if (base == "pow" || base == "powf")
+      return math::PowFOp::create(b, loc, x, y);
+    if (base == "atan2")
+      return math::Atan2Op::create(b, loc, x, y);
+    if (base == "fmin")
+      return arith::MinNumFOp::create(b, loc, x, y);
+    if (base == "fmax")
+      return arith::MaxNumFOp::create(b, loc, x, y);
+    if (base == "fmod")
+      return arith::RemFOp::create(b, loc, x, y);
+    if (base == "copysign")
+      return math::CopySignOp::create(b, loc, x, y);
+    if (base == "fdiv_rn" || base == "div_rn")
+      return arith::DivFOp::create(b, loc, x, y);
     if (base == "hypot") {
       Value xx = arith::MulFOp::create(b, loc, x, x);
       Value yy = arith::MulFOp::create(b, loc, y, y);
-      return math::SqrtOp::create(b, loc, arith::AddFOp::create(b, loc, xx, yy));
+      return math::SqrtOp::create(b, loc,
+                                  arith::AddFOp::create(b, loc, xx, yy));
     }
   }
   if (args.size() == 3 && (base == "fma" || base == "fmaf"))
@@ -259,9 +301,9 @@ Value nanForSubnormal(OpBuilder &b, Location loc, Value x, Value r) {
   Value ax = math::AbsFOp::create(b, loc, x);
   Value sub = arith::AndIOp::create(
       b, loc,
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, ax,
-                            arith::ConstantOp::create(
-                                b, loc, b.getF32FloatAttr(0x1p-126f))),
+      arith::CmpFOp::create(
+          b, loc, arith::CmpFPredicate::OLT, ax,
+          arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0x1p-126f))),
       arith::CmpFOp::create(
           b, loc, arith::CmpFPredicate::ONE, ax,
           arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f))));

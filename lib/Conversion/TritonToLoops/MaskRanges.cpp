@@ -93,10 +93,9 @@ Interval RangeProver::fitting(Interval iv, unsigned width) {
     return iv;
   int64_t maxValue = (int64_t(1) << (width - 1)) - 1;
   int64_t minValue = -maxValue - 1;
-  iv.exact = both(iv.exact, both(cmp(arith::CmpIPredicate::sge, iv.lo,
-                                     i64(minValue)),
-                                 cmp(arith::CmpIPredicate::sle, iv.hi,
-                                     i64(maxValue))));
+  iv.exact = both(iv.exact,
+                  both(cmp(arith::CmpIPredicate::sge, iv.lo, i64(minValue)),
+                       cmp(arith::CmpIPredicate::sle, iv.hi, i64(maxValue))));
   return iv;
 }
 
@@ -149,17 +148,18 @@ std::optional<Interval> RangeProver::compute(Value v) {
   if (isRemap(op)) // the same values, elsewhere
     return interval(op->getOperand(0));
   return llvm::TypeSwitch<Operation *, std::optional<Interval>>(op)
-      .Case<arith::ConstantOp>([&](arith::ConstantOp c) -> std::optional<Interval> {
-        auto dense = dyn_cast<DenseIntElementsAttr>(c.getValue());
-        if (!dense)
-          return std::nullopt;
-        int64_t lo = INT64_MAX, hi = INT64_MIN;
-        for (const APInt &e : dense.getValues<APInt>()) {
-          lo = std::min(lo, e.getSExtValue());
-          hi = std::max(hi, e.getSExtValue());
-        }
-        return Interval{i64(lo), i64(hi), i1(true)};
-      })
+      .Case<arith::ConstantOp>(
+          [&](arith::ConstantOp c) -> std::optional<Interval> {
+            auto dense = dyn_cast<DenseIntElementsAttr>(c.getValue());
+            if (!dense)
+              return std::nullopt;
+            int64_t lo = INT64_MAX, hi = INT64_MIN;
+            for (const APInt &e : dense.getValues<APInt>()) {
+              lo = std::min(lo, e.getSExtValue());
+              hi = std::max(hi, e.getSExtValue());
+            }
+            return Interval{i64(lo), i64(hi), i1(true)};
+          })
       .Case<tt::MakeRangeOp>([&](tt::MakeRangeOp r) -> std::optional<Interval> {
         return Interval{i64(r.getStart()), i64(int64_t(r.getEnd()) - 1),
                         i1(true)};
@@ -283,18 +283,34 @@ Value RangeProver::proveAllTrue(Value mask) {
   using P = arith::CmpIPredicate;
   Value exact = both(x->exact, y->exact);
   // Unsigned orders agree with signed ones on non-negative values.
-  Value nonNegative = both(cmp(P::sge, x->lo, i64(0)),
-                           cmp(P::sge, y->lo, i64(0)));
+  Value nonNegative =
+      both(cmp(P::sge, x->lo, i64(0)), cmp(P::sge, y->lo, i64(0)));
   Value holds;
   switch (cmpOp.getPredicate()) {
-  case P::slt: holds = cmp(P::slt, x->hi, y->lo); break;
-  case P::sle: holds = cmp(P::sle, x->hi, y->lo); break;
-  case P::sgt: holds = cmp(P::sgt, x->lo, y->hi); break;
-  case P::sge: holds = cmp(P::sge, x->lo, y->hi); break;
-  case P::ult: holds = both(nonNegative, cmp(P::slt, x->hi, y->lo)); break;
-  case P::ule: holds = both(nonNegative, cmp(P::sle, x->hi, y->lo)); break;
-  case P::ugt: holds = both(nonNegative, cmp(P::sgt, x->lo, y->hi)); break;
-  case P::uge: holds = both(nonNegative, cmp(P::sge, x->lo, y->hi)); break;
+  case P::slt:
+    holds = cmp(P::slt, x->hi, y->lo);
+    break;
+  case P::sle:
+    holds = cmp(P::sle, x->hi, y->lo);
+    break;
+  case P::sgt:
+    holds = cmp(P::sgt, x->lo, y->hi);
+    break;
+  case P::sge:
+    holds = cmp(P::sge, x->lo, y->hi);
+    break;
+  case P::ult:
+    holds = both(nonNegative, cmp(P::slt, x->hi, y->lo));
+    break;
+  case P::ule:
+    holds = both(nonNegative, cmp(P::sle, x->hi, y->lo));
+    break;
+  case P::ugt:
+    holds = both(nonNegative, cmp(P::sgt, x->lo, y->hi));
+    break;
+  case P::uge:
+    holds = both(nonNegative, cmp(P::sge, x->lo, y->hi));
+    break;
   case P::ne:
     holds = arith::OrIOp::create(b, loc, cmp(P::slt, x->hi, y->lo),
                                  cmp(P::sgt, x->lo, y->hi));

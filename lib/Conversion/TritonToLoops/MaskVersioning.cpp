@@ -55,8 +55,8 @@ void TileLowering::collectVersioningCandidates(
     if (buffers.count(v)) {
       // A filled buffer; a remainder in one may be replaced by its dividend
       // where that can be computed here: inline, or from its own buffer.
-      Value x = isa<arith::RemSIOp, arith::RemUIOp>(op) ? op->getOperand(0)
-                                                         : Value();
+      Value x =
+          isa<arith::RemSIOp, arith::RemUIOp>(op) ? op->getOperand(0) : Value();
       if (x && (buffers.count(x) || !plan.isMaterialized(x)))
         found.remainders.push_back(op);
       continue;
@@ -107,8 +107,8 @@ bool TileLowering::isIndexPure(Value v,
   // element; every other tile op only computes.
   std::optional<TileOpKind> kind = op ? getTileKind(op) : std::nullopt;
   bool pure = kind && *kind != TileOpKind::Load &&
-              *kind != TileOpKind::Materializing &&
-              op->getNumRegions() == 0 && isMemoryEffectFree(op);
+              *kind != TileOpKind::Materializing && op->getNumRegions() == 0 &&
+              isMemoryEffectFree(op);
   if (pure)
     for (Value operand : op->getOperands())
       if (!isIndexPure(operand, memo)) {
@@ -119,9 +119,10 @@ bool TileLowering::isIndexPure(Value v,
   return pure;
 }
 
-void TileLowering::emitMaskVersioned(
-    OpBuilder &b, Location loc, ArrayRef<int64_t> shape, ValueRange roots,
-    ValueRange extraMasks, function_ref<void(OpBuilder &)> emitNest) {
+void TileLowering::emitMaskVersioned(OpBuilder &b, Location loc,
+                                     ArrayRef<int64_t> shape, ValueRange roots,
+                                     ValueRange extraMasks,
+                                     function_ref<void(OpBuilder &)> emitNest) {
   emitMaskVersionedValues(b, loc, shape, roots, extraMasks,
                           [&](OpBuilder &nb) -> SmallVector<Value> {
                             emitNest(nb);
@@ -144,11 +145,9 @@ SmallVector<Value> TileLowering::emitMaskVersionedValues(
   collectVersioningCandidates(roots, found);
   SmallVector<Value> &masks = found.masks;
   llvm::DenseMap<Value, bool> memo;
-  bool masksVersionable =
-      !masks.empty() && llvm::all_of(masks, [&](Value m) {
-        return isIndexPure(m, memo) &&
-               asTensor(m.getType()).getShape() == shape;
-      });
+  bool masksVersionable = !masks.empty() && llvm::all_of(masks, [&](Value m) {
+    return isIndexPure(m, memo) && asTensor(m.getType()).getShape() == shape;
+  });
   if (!masksVersionable || !options.versionMasks)
     masks.clear();
   // A buffered `x % n` (Triton's `(pid * B + arange(B)) % N` row and column
@@ -181,8 +180,7 @@ SmallVector<Value> TileLowering::emitMaskVersionedValues(
   SmallVector<Value> unproved;
   for (Value m : masks) {
     if (Value proof = proveMaskAllTrue(b, loc, m))
-      allTrue = allTrue ? arith::AndIOp::create(b, loc, allTrue, proof)
-                        : proof;
+      allTrue = allTrue ? arith::AndIOp::create(b, loc, allTrue, proof) : proof;
     else
       unproved.push_back(m);
   }
@@ -201,9 +199,9 @@ SmallVector<Value> TileLowering::emitMaskVersionedValues(
             all = arith::AndIOp::create(lb, loc, all, element(lb, m, idx));
           scf::YieldOp::create(lb, loc, all);
         });
-    allTrue = allTrue ? arith::AndIOp::create(b, loc, allTrue,
-                                              check.getResult(0))
-                      : check.getResult(0);
+    allTrue = allTrue
+                  ? arith::AndIOp::create(b, loc, allTrue, check.getResult(0))
+                  : check.getResult(0);
   }
   auto ifOp = scf::IfOp::create(
       b, loc, allTrue,

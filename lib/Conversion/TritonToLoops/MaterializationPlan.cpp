@@ -128,8 +128,7 @@ bool rereadFromCache(Operation *load, RankedTensorType type,
 bool feedsPairReduction(Value v) {
   return llvm::any_of(v.getUsers(), [](Operation *user) {
     return isPairReduction(user) ||
-           (isa<tt::BitcastOp>(user) &&
-            feedsPairReduction(user->getResult(0)));
+           (isa<tt::BitcastOp>(user) && feedsPairReduction(user->getResult(0)));
   });
 }
 
@@ -168,8 +167,7 @@ bool MaterializationPlan::isDeadAt(Value v, Operation *at,
                                          : nullptr) {
     if (!enclosing->getBlock())
       return false;
-    if (Operation *atThere =
-            enclosing->getBlock()->findAncestorOpInBlock(*at))
+    if (Operation *atThere = enclosing->getBlock()->findAncestorOpInBlock(*at))
       return enclosing->isBeforeInBlock(atThere);
   }
   return false;
@@ -246,9 +244,8 @@ void MaterializationPlan::planBlock(Block &block) {
         bool userInline =
             (userKind == Kind::Cheap || userKind == Kind::Expensive ||
              userKind == Kind::Load) &&
-            llvm::none_of(user->getResults(), [&](Value r) {
-              return materialized.contains(r);
-            });
+            llvm::none_of(user->getResults(),
+                          [&](Value r) { return materialized.contains(r); });
         if (userInline && user->getNumResults() > 0) {
           for (Value r : user->getResults()) {
             auto it = points.find(r);
@@ -301,8 +298,7 @@ void MaterializationPlan::planBlock(Block &block) {
         for (auto [p, w] : pts)
           last = std::max(last, position[p]);
         for (Operation *it = op->getNextNode();
-             !materialize && it && position[it] < last;
-             it = it->getNextNode())
+             !materialize && it && position[it] < last; it = it->getNextNode())
           materialize = mayWrite(it);
       }
       if (materialize) {

@@ -103,10 +103,10 @@ std::pair<Value, Value> blockAddress(OpBuilder &b, Location loc, Value base,
         arith::MulIOp::create(b, loc, coord, castToI64(b, loc, strides[d])));
     if (all || llvm::is_contained(checkDims, (int32_t)d)) {
       Value zero = arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
-      Value ge = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
-                                       coord, zero);
-      Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                       coord, castToI64(b, loc, shape[d]));
+      Value ge =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, coord, zero);
+      Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, coord,
+                                       castToI64(b, loc, shape[d]));
       inBounds = andI1(b, loc, inBounds, arith::AndIOp::create(b, loc, ge, lt));
     }
   }
@@ -126,7 +126,8 @@ Value paddingValue(OpBuilder &b, Location loc, Type elemTy,
   if (padding && *padding == tt::PaddingOption::PAD_NAN &&
       isa<FloatType>(elemTy))
     return arith::ConstantOp::create(
-        b, loc, b.getFloatAttr(elemTy, std::numeric_limits<double>::quiet_NaN()));
+        b, loc,
+        b.getFloatAttr(elemTy, std::numeric_limits<double>::quiet_NaN()));
   return zeroOf(b, loc, elemTy);
 }
 
@@ -144,8 +145,8 @@ SmallVector<Value> blockIndex(OpBuilder &b, Location loc, ValueRange idx,
 Value readDescriptorElement(TileLowering &tl, OpBuilder &b, Operation *op,
                             Value desc, ValueRange indices, ValueRange idx,
                             Type elemTy, Value fill) {
-  return readDescriptorBox(tl, b, op, desc, tl.loweredScalars(indices), idx, elemTy,
-                           fill);
+  return readDescriptorBox(tl, b, op, desc, tl.loweredScalars(indices), idx,
+                           elemTy, fill);
 }
 
 Value readDescriptorBox(TileLowering &tl, OpBuilder &b, Operation *op,
@@ -163,16 +164,15 @@ Value readDescriptorBox(TileLowering &tl, OpBuilder &b, Operation *op,
             b, loc,
             b.getFloatAttr(elemTy, std::numeric_limits<double>::quiet_NaN())),
         zeroOf(b, loc, elemTy));
-  auto [addr, inBounds] = blockAddress(
-      b, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
-      ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
+  auto [addr, inBounds] =
+      blockAddress(b, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
+                   ValueRange(p).slice(1 + rank, rank), start, idx, {}, true);
   return guarded(
       b, loc, inBounds, elemTy,
       [&, addr = addr](OpBuilder &ib) {
-        return checkedGlobalAccess(tl, ib, op, addr, elemTy, idx, elemTy,
-                                   [&](OpBuilder &cb) {
-                                     return loadScalar(cb, loc, elemTy, addr);
-                                   });
+        return checkedGlobalAccess(
+            tl, ib, op, addr, elemTy, idx, elemTy,
+            [&](OpBuilder &cb) { return loadScalar(cb, loc, elemTy, addr); });
       },
       fill ? fill : zeroOf(b, loc, elemTy));
 }
@@ -197,7 +197,8 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
   if (auto desc = dyn_cast<tt::DescriptorLoadOp>(op))
     return readDescriptorElement(
         tl, b, op, desc.getDesc(), desc.getIndices(),
-        blockIndex(b, loc, idx, desc.getDesc().getType().getBlockType().getShape()),
+        blockIndex(b, loc, idx,
+                   desc.getDesc().getType().getBlockType().getShape()),
         elemTy, Value());
 
   auto load = cast<tt::LoadOp>(op);
@@ -209,11 +210,11 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
     unsigned rank = idx.size();
     if (p.size() != 1 + 3 * rank)
       return tl.fail(b, op, "block pointer rank mismatch", elemTy);
-    auto [addr, inBounds] = blockAddress(
-        b, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
-        ValueRange(p).slice(1 + rank, rank),
-        ValueRange(p).slice(1 + 2 * rank, rank), idx, load.getBoundaryCheck(),
-        false);
+    auto [addr, inBounds] =
+        blockAddress(b, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
+                     ValueRange(p).slice(1 + rank, rank),
+                     ValueRange(p).slice(1 + 2 * rank, rank), idx,
+                     load.getBoundaryCheck(), false);
     if (!inBounds)
       return read(b, addr);
     return guarded(
@@ -229,8 +230,8 @@ Value emitLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
   Value other = load.getOther() ? tl.element(b, load.getOther(), idx)
                                 : zeroOf(b, loc, elemTy);
   return guarded(
-      b, loc, mask, elemTy,
-      [&](OpBuilder &ib) { return read(ib, addr); }, other);
+      b, loc, mask, elemTy, [&](OpBuilder &ib) { return read(ib, addr); },
+      other);
 }
 
 /// Writes values of `shape` through the tensor descriptor `desc`: element
@@ -250,29 +251,29 @@ static LogicalResult emitDescriptorWrite(
       cast<tt::TensorDescType>(desc.getType()).getBlockType().getRank();
   if (p.size() != descriptorParts(rank))
     return op->emitOpError("descriptor rank mismatch");
-  TileLowering::emitLoopNest(
-      b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
-        auto [addr, inBounds] = blockAddress(
-            ib, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
-            ValueRange(p).slice(1 + rank, rank), startAt(ib, idx),
-            boxIndexAt(ib, idx), {}, true);
-        Value v = valueAt(ib, idx);
-        guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
-          checkedGlobalAccess(tl, sb, op, addr, elemTy, idx, Type(),
-                              [&](OpBuilder &cb) {
-                                write(cb, addr, v);
-                                return Value();
-                              });
-        });
-      });
+  TileLowering::emitLoopNest(b, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+    auto [addr, inBounds] =
+        blockAddress(ib, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
+                     ValueRange(p).slice(1 + rank, rank), startAt(ib, idx),
+                     boxIndexAt(ib, idx), {}, true);
+    Value v = valueAt(ib, idx);
+    guardedEffect(ib, loc, inBounds, [&, addr = addr](OpBuilder &sb) {
+      checkedGlobalAccess(tl, sb, op, addr, elemTy, idx, Type(),
+                          [&](OpBuilder &cb) {
+                            write(cb, addr, v);
+                            return Value();
+                          });
+    });
+  });
   return success();
 }
 
-LogicalResult emitDescriptorBlockWrite(
-    TileLowering &tl, OpBuilder &b, Operation *op, Value desc,
-    ValueRange indices, ArrayRef<int64_t> shape, Type elemTy,
-    function_ref<Value(OpBuilder &, ValueRange)> valueAt,
-    function_ref<void(OpBuilder &, Value, Value)> write) {
+LogicalResult
+emitDescriptorBlockWrite(TileLowering &tl, OpBuilder &b, Operation *op,
+                         Value desc, ValueRange indices,
+                         ArrayRef<int64_t> shape, Type elemTy,
+                         function_ref<Value(OpBuilder &, ValueRange)> valueAt,
+                         function_ref<void(OpBuilder &, Value, Value)> write) {
   ArrayRef<int64_t> blockShape =
       cast<tt::TensorDescType>(desc.getType()).getBlockType().getShape();
   SmallVector<Value> start = tl.loweredScalars(indices);
@@ -289,8 +290,8 @@ LogicalResult emitDescriptorBlockWrite(
 /// The atomicrmw a TMA reduction of `kind` performs on one element of type
 /// `t` (min / max unsigned for unsigned blocks); the wrapping unsigned
 /// increment and decrement are CUDA's inc / dec.
-static FailureOr<LLVM::AtomicBinOp>
-reduceBinOp(tt::DescriptorReduceKind kind, Type t, bool isUnsigned) {
+static FailureOr<LLVM::AtomicBinOp> reduceBinOp(tt::DescriptorReduceKind kind,
+                                                Type t, bool isUnsigned) {
   bool isFloat = isa<FloatType>(t);
   switch (kind) {
   case tt::DescriptorReduceKind::ADD:
@@ -324,21 +325,21 @@ reduceBinOp(tt::DescriptorReduceKind kind, Type t, bool isUnsigned) {
   return failure();
 }
 
-LogicalResult emitDescriptorReduce(
-    TileLowering &tl, OpBuilder &b, Operation *op,
-    tt::DescriptorReduceKind kind, Value desc, ValueRange indices,
-    ArrayRef<int64_t> shape,
-    function_ref<Value(OpBuilder &, ValueRange)> valueAt) {
+LogicalResult
+emitDescriptorReduce(TileLowering &tl, OpBuilder &b, Operation *op,
+                     tt::DescriptorReduceKind kind, Value desc,
+                     ValueRange indices, ArrayRef<int64_t> shape,
+                     function_ref<Value(OpBuilder &, ValueRange)> valueAt) {
   RankedTensorType block =
       cast<tt::TensorDescType>(desc.getType()).getBlockType();
   Type elemTy = loweredElementType(block);
   // The block's integer type says whether min / max are unsigned.
-  auto binOp = reduceBinOp(kind, elemTy,
-                           block.getElementType().isUnsignedInteger());
+  auto binOp =
+      reduceBinOp(kind, elemTy, block.getElementType().isUnsignedInteger());
   if (failed(binOp))
     return op->emitOpError("reduction '")
-           << tt::stringifyDescriptorReduceKind(kind)
-           << "' is not defined for " << elemTy;
+           << tt::stringifyDescriptorReduceKind(kind) << "' is not defined for "
+           << elemTy;
   Location loc = op->getLoc();
   return emitDescriptorBlockWrite(
       tl, b, op, desc, indices, shape, elemTy, valueAt,
@@ -403,35 +404,34 @@ LogicalResult lowerStoreLike(TileLowering &tl, OpBuilder &b, Operation *op) {
     blockPtr = isa<RankedTensorType>(ptr.getPointeeType());
 
   auto emitNest = [&](OpBuilder &nb) {
-  tl.emitValueNest(nb, loc, shape, value, [&](OpBuilder &ib, ValueRange idx) {
-    Value addr, cond;
-    if (blockPtr) {
-      ArrayRef<Value> p = tl.parts(store.getPtr());
-      unsigned rank = idx.size();
-      if (p.size() != 1 + 3 * rank) {
-        tl.fail(ib, op, "block pointer rank mismatch", elemTy);
-        return;
+    tl.emitValueNest(nb, loc, shape, value, [&](OpBuilder &ib, ValueRange idx) {
+      Value addr, cond;
+      if (blockPtr) {
+        ArrayRef<Value> p = tl.parts(store.getPtr());
+        unsigned rank = idx.size();
+        if (p.size() != 1 + 3 * rank) {
+          tl.fail(ib, op, "block pointer rank mismatch", elemTy);
+          return;
+        }
+        std::tie(addr, cond) =
+            blockAddress(ib, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
+                         ValueRange(p).slice(1 + rank, rank),
+                         ValueRange(p).slice(1 + 2 * rank, rank), idx,
+                         store.getBoundaryCheck(), false);
+      } else {
+        addr = tl.element(ib, store.getPtr(), idx);
+        if (store.getMask())
+          cond = tl.element(ib, store.getMask(), idx);
       }
-      std::tie(addr, cond) = blockAddress(
-          ib, loc, p[0], elemTy, ValueRange(p).slice(1, rank),
-          ValueRange(p).slice(1 + rank, rank),
-          ValueRange(p).slice(1 + 2 * rank, rank), idx,
-          store.getBoundaryCheck(), false);
-    } else {
-      addr = tl.element(ib, store.getPtr(), idx);
-      if (store.getMask())
-        cond = tl.element(ib, store.getMask(), idx);
-    }
-    Value v = tl.element(ib, value, idx);
-    guardedEffect(ib, loc, cond, [&](OpBuilder &sb) {
-      checkedGlobalAccess(tl, sb, op, addr, elemTy, idx, Type(),
+      Value v = tl.element(ib, value, idx);
+      guardedEffect(ib, loc, cond, [&](OpBuilder &sb) {
+        checkedGlobalAccess(tl, sb, op, addr, elemTy, idx, Type(),
                             [&](OpBuilder &cb) {
-                              storeElement(cb, loc, v, addr,
-                                                    byteSize(elemTy));
+                              storeElement(cb, loc, v, addr, byteSize(elemTy));
                               return Value();
                             });
+      });
     });
-  });
   };
   // The copy of the nest that needs no guards may write whole lines.
   auto emitUnguardedNest = [&](OpBuilder &nb) {
@@ -463,16 +463,26 @@ LLVM::AtomicOrdering ordering(tt::MemSemantic sem) {
 FailureOr<LLVM::AtomicBinOp> binOp(tt::RMWOp op, Type t) {
   bool isFloat = isa<FloatType>(t);
   switch (op) {
-  case tt::RMWOp::AND: return LLVM::AtomicBinOp::_and;
-  case tt::RMWOp::OR: return LLVM::AtomicBinOp::_or;
-  case tt::RMWOp::XOR: return LLVM::AtomicBinOp::_xor;
-  case tt::RMWOp::ADD: return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
-  case tt::RMWOp::FADD: return LLVM::AtomicBinOp::fadd;
-  case tt::RMWOp::MAX: return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
-  case tt::RMWOp::MIN: return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
-  case tt::RMWOp::UMAX: return LLVM::AtomicBinOp::umax;
-  case tt::RMWOp::UMIN: return LLVM::AtomicBinOp::umin;
-  case tt::RMWOp::XCHG: return LLVM::AtomicBinOp::xchg;
+  case tt::RMWOp::AND:
+    return LLVM::AtomicBinOp::_and;
+  case tt::RMWOp::OR:
+    return LLVM::AtomicBinOp::_or;
+  case tt::RMWOp::XOR:
+    return LLVM::AtomicBinOp::_xor;
+  case tt::RMWOp::ADD:
+    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+  case tt::RMWOp::FADD:
+    return LLVM::AtomicBinOp::fadd;
+  case tt::RMWOp::MAX:
+    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
+  case tt::RMWOp::MIN:
+    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+  case tt::RMWOp::UMAX:
+    return LLVM::AtomicBinOp::umax;
+  case tt::RMWOp::UMIN:
+    return LLVM::AtomicBinOp::umin;
+  case tt::RMWOp::XCHG:
+    return LLVM::AtomicBinOp::xchg;
   }
   return failure();
 }
@@ -578,8 +588,7 @@ LogicalResult lowerPointerTuple(TileLowering &tl, OpBuilder &b, Operation *op,
   for (Value v : desc.getStrides())
     parts.push_back(castToI64(b, loc, tl.scalar(v)));
   parts.push_back(arith::ConstantIntOp::create(
-      b, loc, b.getI1Type(),
-      desc.getPadding() == tt::PaddingOption::PAD_NAN));
+      b, loc, b.getI1Type(), desc.getPadding() == tt::PaddingOption::PAD_NAN));
   return success();
 }
 

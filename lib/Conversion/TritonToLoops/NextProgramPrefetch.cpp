@@ -1,4 +1,5 @@
-//===- NextProgramPrefetch.cpp - Load the next program's tiles early -------===//
+//===- NextProgramPrefetch.cpp - Load the next program's tiles early
+//-------===//
 //
 // A row kernel (softmax, layernorm) reads its tile from memory in one pass and
 // then computes on it in cache. On a CPU thread the memory system idles while
@@ -107,8 +108,7 @@ bool mutuallyExclusive(Operation *a, Operation *b) {
     if (!ifOp)
       return false;
     auto it = branchOfA.find(ifOp.getCondition());
-    return it != branchOfA.end() &&
-           it->second != (r == &ifOp.getThenRegion());
+    return it != branchOfA.end() && it->second != (r == &ifOp.getThenRegion());
   });
 }
 
@@ -299,8 +299,7 @@ NextProgramPrefetches Planner::run() {
     if (!ptr || !ptr.getPointeeType().isIntOrFloat())
       return;
     Value root = rootPointer(load.getPtr());
-    if (!root || !onlyLoopsAround(load) ||
-        !dependsOnProgramId(load.getPtr()))
+    if (!root || !onlyLoopsAround(load) || !dependsOnProgramId(load.getPtr()))
       return;
     if (!llvm::is_contained(roots, root))
       roots.push_back(root);
@@ -341,8 +340,7 @@ NextProgramPrefetches Planner::run() {
     }
     // A reduction evaluates its operand's expression in its own pass.
     if (auto reduce = dyn_cast<tt::ReduceOp>(op)) {
-      if (isLaneReduction(reduce) &&
-          !plan.isMaterialized(reduce.getSrcs()[0]))
+      if (isLaneReduction(reduce) && !plan.isMaterialized(reduce.getSrcs()[0]))
         consider(reduce.getSrcs()[0], op);
       return;
     }
@@ -374,11 +372,13 @@ NextProgramPrefetches Planner::run() {
   llvm::SmallVector<Carrier *> chosen;
   for (Carrier &c : carriers) {
     if (c.cost < kMinCarrierCost ||
-        llvm::any_of(chosen,
-                     [&](Carrier *other) { return other->value == c.value; }) ||
-        !llvm::all_of(nestsOf[c.value], [&](Operation *nest) {
-          return nest == c.anchor || dom.properlyDominates(c.anchor, nest);
-        }))
+        llvm::any_of(
+            chosen, [&](Carrier *other) { return other->value == c.value; }) ||
+        !llvm::all_of(
+            nestsOf[c.value],
+            [&](Operation *nest) {
+              return nest == c.anchor || dom.properlyDominates(c.anchor, nest);
+            }))
       continue;
     if (llvm::all_of(chosen, [&](Carrier *other) {
           return mutuallyExclusive(c.anchor, other->anchor);

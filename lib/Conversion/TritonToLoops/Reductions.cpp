@@ -42,8 +42,7 @@ SmallVector<Value> emitCombine(TileLowering &tl, OpBuilder &b, Region &region,
     if (op.getNumRegions() != 0 || op.getNumResults() == 0) {
       SmallVector<Value> poison;
       for (Value v : lhs)
-        poison.push_back(tl.fail(b, &op,
-                                 "is not supported in a combine region",
+        poison.push_back(tl.fail(b, &op, "is not supported in a combine region",
                                  v.getType()));
       return poison;
     }
@@ -73,18 +72,22 @@ static void emitFoldLevel(TileLowering &tl, OpBuilder &b, Location loc,
                           std::optional<int64_t> interleave = std::nullopt) {
   SmallVector<int64_t> level{half};
   level.append(inner.begin(), inner.end());
-  TileLowering::emitLoopNest(b, loc, level, [&](OpBuilder &lb, ValueRange ij) {
-    SmallVector<Value> upper(ij.begin(), ij.end());
-    upper[0] =
-        arith::AddIOp::create(lb, loc, ij[0], constantIndex(lb, loc, half));
-    SmallVector<Value> lhs, rhs;
-    for (auto [buf, elem] : llvm::zip(bufs, elems)) {
-      lhs.push_back(tl.loadBuffer(lb, loc, buf, ij, elem));
-      rhs.push_back(tl.loadBuffer(lb, loc, buf, upper, elem));
-    }
-    for (auto [v, buf] : llvm::zip(emitCombine(tl, lb, combine, lhs, rhs), bufs))
-      tl.storeBuffer(lb, loc, v, buf, ij);
-  }, /*perChunk=*/nullptr, interleave);
+  TileLowering::emitLoopNest(
+      b, loc, level,
+      [&](OpBuilder &lb, ValueRange ij) {
+        SmallVector<Value> upper(ij.begin(), ij.end());
+        upper[0] =
+            arith::AddIOp::create(lb, loc, ij[0], constantIndex(lb, loc, half));
+        SmallVector<Value> lhs, rhs;
+        for (auto [buf, elem] : llvm::zip(bufs, elems)) {
+          lhs.push_back(tl.loadBuffer(lb, loc, buf, ij, elem));
+          rhs.push_back(tl.loadBuffer(lb, loc, buf, upper, elem));
+        }
+        for (auto [v, buf] :
+             llvm::zip(emitCombine(tl, lb, combine, lhs, rhs), bufs))
+          tl.storeBuffer(lb, loc, v, buf, ij);
+      },
+      /*perChunk=*/nullptr, interleave);
 }
 
 /// Folds the axis in the order of a balanced binary tree (element i with
@@ -141,8 +144,8 @@ static void lowerTreeReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
           }
           for (int64_t half = width / 2; half >= 1; half /= 2)
             for (int64_t t = 0; t < half; ++t)
-              leaves[t] = emitCombine(tl, fb, reduce.getCombineOp(),
-                                      leaves[t], leaves[t + half]);
+              leaves[t] = emitCombine(tl, fb, reduce.getCombineOp(), leaves[t],
+                                      leaves[t + half]);
           for (auto [v, t] : llvm::zip(leaves[0], temps))
             tl.storeBuffer(fb, loc, v, t, kj);
         });
@@ -152,20 +155,21 @@ static void lowerTreeReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
     for (int64_t half = firstLevel / 2; half >= 1; half /= 2)
       emitFoldLevel(tl, ob, loc, reduce.getCombineOp(), temps, elems, half,
                     inner);
-    TileLowering::emitLoopNest(ob, loc, inner, [&](OpBuilder &wb, ValueRange j) {
-      SmallVector<Value> first{constantIndex(wb, loc, 0)};
-      first.append(j.begin(), j.end());
-      SmallVector<Value> at(o.begin(), o.end());
-      at.append(j.begin(), j.end());
-      for (auto [i, r] : llvm::enumerate(reduce->getResults())) {
-        Value v = tl.loadBuffer(wb, loc, temps[i], first,
-                                loweredElementType(r.getType()));
-        if (outs.empty() || !outs[i])
-          tl.bindScalar(r, v);
-        else
-          tl.storeBuffer(wb, loc, v, outs[i], at);
-      }
-    });
+    TileLowering::emitLoopNest(
+        ob, loc, inner, [&](OpBuilder &wb, ValueRange j) {
+          SmallVector<Value> first{constantIndex(wb, loc, 0)};
+          first.append(j.begin(), j.end());
+          SmallVector<Value> at(o.begin(), o.end());
+          at.append(j.begin(), j.end());
+          for (auto [i, r] : llvm::enumerate(reduce->getResults())) {
+            Value v = tl.loadBuffer(wb, loc, temps[i], first,
+                                    loweredElementType(r.getType()));
+            if (outs.empty() || !outs[i])
+              tl.bindScalar(r, v);
+            else
+              tl.storeBuffer(wb, loc, v, outs[i], at);
+          }
+        });
   });
 }
 
@@ -182,13 +186,11 @@ static bool isReorderableCombine(tt::ReduceOp reduce) {
   if (!isa<arith::MaxNumFOp, arith::MinNumFOp, arith::MaximumFOp,
            arith::MinimumFOp, arith::AddFOp, arith::MulFOp, arith::AddIOp,
            arith::MulIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
-           arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>(
-          op))
+           arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>(op))
     return false;
   Value a = body.getArgument(0), b = body.getArgument(1);
-  bool operandsAreArgs =
-      (op.getOperand(0) == a && op.getOperand(1) == b) ||
-      (op.getOperand(0) == b && op.getOperand(1) == a);
+  bool operandsAreArgs = (op.getOperand(0) == a && op.getOperand(1) == b) ||
+                         (op.getOperand(0) == b && op.getOperand(1) == a);
   return operandsAreArgs &&
          body.getTerminator()->getOperand(0) == op.getResult(0);
 }
@@ -213,8 +215,9 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
   // reload them every chunk), and a fold level costs no loop
   // (docs/performance.md, *Measurements behind code choices*).
   int64_t elemBytes =
-      elem.isIntOrFloat() ? std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8)
-                          : 8;
+      elem.isIntOrFloat()
+          ? std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8)
+          : 8;
   int64_t vectorBytes = std::max<unsigned>(1, tl.options.vectorLoopHintBytes);
   auto vectorsOf = [&](int64_t n) {
     return std::max<int64_t>(1, n * elemBytes / vectorBytes);
@@ -237,15 +240,14 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
   if (skipsNaN) {
     auto floatTy = cast<FloatType>(elem);
     identity = arith::ConstantOp::create(
-        b, loc, b.getFloatAttr(floatTy, APFloat::getInf(
-                                            floatTy.getFloatSemantics(),
-                                            /*Negative=*/isMax)));
+        b, loc,
+        b.getFloatAttr(floatTy, APFloat::getInf(floatTy.getFloatSemantics(),
+                                                /*Negative=*/isMax)));
   }
   auto initial = [&](OpBuilder &ib, Value x) -> Value {
     if (!skipsNaN)
       return x;
-    Value nan =
-        arith::CmpFOp::create(ib, loc, arith::CmpFPredicate::UNO, x, x);
+    Value nan = arith::CmpFOp::create(ib, loc, arith::CmpFPredicate::UNO, x, x);
     return arith::SelectOp::create(ib, loc, nan, identity, x);
   };
   auto accumulate = [&](OpBuilder &ib, Value acc, Value x) -> Value {
@@ -257,86 +259,88 @@ static void lowerLaneReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
     return arith::SelectOp::create(ib, loc, better, x, acc);
   };
 
-  TileLowering::emitLoopNest(b, loc, shape.drop_back(), [&](OpBuilder &ob,
-                                                            ValueRange o) {
-    auto at = [&](Value k) {
-      SmallVector<Value> idx(o.begin(), o.end());
-      idx.push_back(k);
-      return idx;
-    };
-    // Each chunk of the axis may carry the next program's prefetches, when
-    // this pass evaluates the operand (a buffered one carries them in the
-    // nest that fills it).
-    bool carries = !tl.isMaterialized(src);
-    if (carries)
-      tl.emitNextProgramPrefetches(ob, loc, src, at(c(ob, 0)));
-    auto start = scf::ForOp::create(
-        ob, loc, c(ob, 0), c(ob, lanes), c(ob, 1), ValueRange{},
-        [&](OpBuilder &lb, Location, Value l, ValueRange) {
-          tl.storeBuffer(lb, loc, initial(lb, tl.element(lb, src, at(l))),
-                         partials, l);
-          scf::YieldOp::create(lb, loc);
-        });
-    TileLowering::markVectorLoop(start, partialVectors);
-    if (n > lanes)
-      scf::ForOp::create(
-          ob, loc, c(ob, lanes), c(ob, n), c(ob, lanes), ValueRange{},
-          [&](OpBuilder &cb, Location, Value chunk, ValueRange) {
-            if (carries)
-              tl.emitNextProgramPrefetches(cb, loc, src, at(chunk));
-            auto accumulateChunk = scf::ForOp::create(
-                cb, loc, c(cb, 0), c(cb, lanes), c(cb, 1), ValueRange{},
-                [&](OpBuilder &lb, Location, Value l, ValueRange) {
-                  Value k = arith::AddIOp::create(lb, loc, chunk, l);
-                  Value acc = tl.loadBuffer(lb, loc, partials, l, elem);
-                  Value x = tl.element(lb, src, at(k));
-                  tl.storeBuffer(lb, loc, accumulate(lb, acc, x), partials, l);
-                  scf::YieldOp::create(lb, loc);
-                });
-            TileLowering::markVectorLoop(accumulateChunk, partialVectors);
-            scf::YieldOp::create(cb, loc);
-          });
-    // The lanes fold pairwise, lane l with lane l + half: wide levels as
-    // loops (vectorised), the last eight lanes unrolled.
-    constexpr int64_t kUnrolledLanes = 8;
-    int64_t half = lanes / 2;
-    for (; half >= kUnrolledLanes; half /= 2)
-      emitFoldLevel(tl, ob, loc, combine, partials, elem, half, {},
-                    vectorsOf(half));
-    SmallVector<Value> leaves;
-    for (int64_t l = 0; l < 2 * half; ++l)
-      leaves.push_back(tl.loadBuffer(ob, loc, partials, c(ob, l), elem));
-    for (; half >= 1; half /= 2)
-      for (int64_t l = 0; l < half; ++l)
-        leaves[l] = emitCombine(tl, ob, combine, leaves[l], leaves[l + half])[0];
-    if (skipsNaN) {
-      Value atIdentity = arith::CmpFOp::create(
-          ob, loc, arith::CmpFPredicate::OEQ, leaves[0], identity);
-      auto exact = scf::IfOp::create(
-          ob, loc, atIdentity,
-          [&](OpBuilder &tb, Location) {
-            auto fold = scf::ForOp::create(
-                tb, loc, c(tb, 1), c(tb, n), c(tb, 1),
-                ValueRange{tl.element(tb, src, at(c(tb, 0)))},
-                [&](OpBuilder &fb, Location, Value k, ValueRange acc) {
-                  scf::YieldOp::create(
-                      fb, loc,
-                      emitCombine(tl, fb, combine, acc[0],
-                                  tl.element(fb, src, at(k))));
-                });
-            scf::YieldOp::create(tb, loc, fold.getResults());
-          },
-          [&](OpBuilder &eb, Location) {
-            scf::YieldOp::create(eb, loc, leaves[0]);
-          });
-      leaves[0] = exact.getResult(0);
-    }
-    Value r = reduce->getResult(0);
-    if (outs.empty() || !outs[0])
-      tl.bindScalar(r, leaves[0]);
-    else
-      tl.storeBuffer(ob, loc, leaves[0], outs[0], o);
-  });
+  TileLowering::emitLoopNest(
+      b, loc, shape.drop_back(), [&](OpBuilder &ob, ValueRange o) {
+        auto at = [&](Value k) {
+          SmallVector<Value> idx(o.begin(), o.end());
+          idx.push_back(k);
+          return idx;
+        };
+        // Each chunk of the axis may carry the next program's prefetches, when
+        // this pass evaluates the operand (a buffered one carries them in the
+        // nest that fills it).
+        bool carries = !tl.isMaterialized(src);
+        if (carries)
+          tl.emitNextProgramPrefetches(ob, loc, src, at(c(ob, 0)));
+        auto start = scf::ForOp::create(
+            ob, loc, c(ob, 0), c(ob, lanes), c(ob, 1), ValueRange{},
+            [&](OpBuilder &lb, Location, Value l, ValueRange) {
+              tl.storeBuffer(lb, loc, initial(lb, tl.element(lb, src, at(l))),
+                             partials, l);
+              scf::YieldOp::create(lb, loc);
+            });
+        TileLowering::markVectorLoop(start, partialVectors);
+        if (n > lanes)
+          scf::ForOp::create(
+              ob, loc, c(ob, lanes), c(ob, n), c(ob, lanes), ValueRange{},
+              [&](OpBuilder &cb, Location, Value chunk, ValueRange) {
+                if (carries)
+                  tl.emitNextProgramPrefetches(cb, loc, src, at(chunk));
+                auto accumulateChunk = scf::ForOp::create(
+                    cb, loc, c(cb, 0), c(cb, lanes), c(cb, 1), ValueRange{},
+                    [&](OpBuilder &lb, Location, Value l, ValueRange) {
+                      Value k = arith::AddIOp::create(lb, loc, chunk, l);
+                      Value acc = tl.loadBuffer(lb, loc, partials, l, elem);
+                      Value x = tl.element(lb, src, at(k));
+                      tl.storeBuffer(lb, loc, accumulate(lb, acc, x), partials,
+                                     l);
+                      scf::YieldOp::create(lb, loc);
+                    });
+                TileLowering::markVectorLoop(accumulateChunk, partialVectors);
+                scf::YieldOp::create(cb, loc);
+              });
+        // The lanes fold pairwise, lane l with lane l + half: wide levels as
+        // loops (vectorised), the last eight lanes unrolled.
+        constexpr int64_t kUnrolledLanes = 8;
+        int64_t half = lanes / 2;
+        for (; half >= kUnrolledLanes; half /= 2)
+          emitFoldLevel(tl, ob, loc, combine, partials, elem, half, {},
+                        vectorsOf(half));
+        SmallVector<Value> leaves;
+        for (int64_t l = 0; l < 2 * half; ++l)
+          leaves.push_back(tl.loadBuffer(ob, loc, partials, c(ob, l), elem));
+        for (; half >= 1; half /= 2)
+          for (int64_t l = 0; l < half; ++l)
+            leaves[l] =
+                emitCombine(tl, ob, combine, leaves[l], leaves[l + half])[0];
+        if (skipsNaN) {
+          Value atIdentity = arith::CmpFOp::create(
+              ob, loc, arith::CmpFPredicate::OEQ, leaves[0], identity);
+          auto exact = scf::IfOp::create(
+              ob, loc, atIdentity,
+              [&](OpBuilder &tb, Location) {
+                auto fold = scf::ForOp::create(
+                    tb, loc, c(tb, 1), c(tb, n), c(tb, 1),
+                    ValueRange{tl.element(tb, src, at(c(tb, 0)))},
+                    [&](OpBuilder &fb, Location, Value k, ValueRange acc) {
+                      scf::YieldOp::create(
+                          fb, loc,
+                          emitCombine(tl, fb, combine, acc[0],
+                                      tl.element(fb, src, at(k))));
+                    });
+                scf::YieldOp::create(tb, loc, fold.getResults());
+              },
+              [&](OpBuilder &eb, Location) {
+                scf::YieldOp::create(eb, loc, leaves[0]);
+              });
+          leaves[0] = exact.getResult(0);
+        }
+        Value r = reduce->getResult(0);
+        if (outs.empty() || !outs[0])
+          tl.bindScalar(r, leaves[0]);
+        else
+          tl.storeBuffer(ob, loc, leaves[0], outs[0], o);
+      });
 }
 
 /// The same tree order for a short axis, unrolled inside one loop nest over
@@ -350,25 +354,25 @@ static void lowerShortTreeReduce(TileLowering &tl, OpBuilder &b,
   SmallVector<int64_t> outShape(asTensor(srcs[0].getType()).getShape());
   int64_t n = outShape[axis];
   outShape.erase(outShape.begin() + axis);
-  TileLowering::emitLoopNest(b, loc, outShape, [&](OpBuilder &ib,
-                                                   ValueRange idx) {
-    // leaves[k] holds the partial results for position k of the axis.
-    SmallVector<SmallVector<Value>> leaves(n);
-    for (int64_t k = 0; k < n; ++k)
-      for (Value s : srcs)
-        leaves[k].push_back(tl.element(
-            ib, s, withAxis(idx, axis, constantIndex(ib, loc, k))));
-    for (int64_t half = n / 2; half >= 1; half /= 2)
-      for (int64_t k = 0; k < half; ++k)
-        leaves[k] = emitCombine(tl, ib, reduce.getCombineOp(), leaves[k],
-                                leaves[k + half]);
-    for (auto [i, r] : llvm::enumerate(reduce->getResults())) {
-      if (outs.empty() || !outs[i])
-        tl.bindScalar(r, leaves[0][i]);
-      else
-        tl.storeBuffer(ib, loc, leaves[0][i], outs[i], idx);
-    }
-  });
+  TileLowering::emitLoopNest(
+      b, loc, outShape, [&](OpBuilder &ib, ValueRange idx) {
+        // leaves[k] holds the partial results for position k of the axis.
+        SmallVector<SmallVector<Value>> leaves(n);
+        for (int64_t k = 0; k < n; ++k)
+          for (Value s : srcs)
+            leaves[k].push_back(tl.element(
+                ib, s, withAxis(idx, axis, constantIndex(ib, loc, k))));
+        for (int64_t half = n / 2; half >= 1; half /= 2)
+          for (int64_t k = 0; k < half; ++k)
+            leaves[k] = emitCombine(tl, ib, reduce.getCombineOp(), leaves[k],
+                                    leaves[k + half]);
+        for (auto [i, r] : llvm::enumerate(reduce->getResults())) {
+          if (outs.empty() || !outs[i])
+            tl.bindScalar(r, leaves[0][i]);
+          else
+            tl.storeBuffer(ib, loc, leaves[0][i], outs[i], idx);
+        }
+      });
 }
 
 /// Axes up to this long reduce as an unrolled tree (lowerShortTreeReduce).
@@ -393,8 +397,8 @@ bool isPairReduction(Operation *op) {
     return false;
   unsigned ops = 0;
   for (Operation &inner : reduce.getCombineOp().front().without_terminator())
-    if (++ops > 2 || inner.getNumRegions() != 0 ||
-        inner.getNumResults() != 1 || !isPure(&inner))
+    if (++ops > 2 || inner.getNumRegions() != 0 || inner.getNumResults() != 1 ||
+        !isPure(&inner))
       return false;
   return true;
 }
@@ -439,29 +443,30 @@ static void emitReduce(TileLowering &tl, OpBuilder &b, tt::ReduceOp reduce,
   outShape.erase(outShape.begin() + axis);
 
   // Other sizes: a left fold along the axis.
-  TileLowering::emitLoopNest(b, loc, outShape, [&](OpBuilder &ib,
-                                                   ValueRange idx) {
-    Value zero = constantIndex(ib, loc, 0);
-    SmallVector<Value> init;
-    for (Value s : srcs)
-      init.push_back(tl.element(ib, s, withAxis(idx, axis, zero)));
-    auto loop = scf::ForOp::create(
-        ib, loc, constantIndex(ib, loc, 1), constantIndex(ib, loc, n),
-        constantIndex(ib, loc, 1), init,
-        [&](OpBuilder &lb, Location, Value k, ValueRange accs) {
-          SmallVector<Value> vals;
-          for (Value s : srcs)
-            vals.push_back(tl.element(lb, s, withAxis(idx, axis, k)));
-          scf::YieldOp::create(
-              lb, loc, emitCombine(tl, lb, reduce.getCombineOp(), accs, vals));
-        });
-    for (auto [i, r] : llvm::enumerate(op->getResults())) {
-      if (outs.empty() || !outs[i])
-        tl.bindScalar(r, loop.getResult(i));
-      else
-        tl.storeBuffer(ib, loc, loop.getResult(i), outs[i], idx);
-    }
-  });
+  TileLowering::emitLoopNest(
+      b, loc, outShape, [&](OpBuilder &ib, ValueRange idx) {
+        Value zero = constantIndex(ib, loc, 0);
+        SmallVector<Value> init;
+        for (Value s : srcs)
+          init.push_back(tl.element(ib, s, withAxis(idx, axis, zero)));
+        auto loop = scf::ForOp::create(
+            ib, loc, constantIndex(ib, loc, 1), constantIndex(ib, loc, n),
+            constantIndex(ib, loc, 1), init,
+            [&](OpBuilder &lb, Location, Value k, ValueRange accs) {
+              SmallVector<Value> vals;
+              for (Value s : srcs)
+                vals.push_back(tl.element(lb, s, withAxis(idx, axis, k)));
+              scf::YieldOp::create(
+                  lb, loc,
+                  emitCombine(tl, lb, reduce.getCombineOp(), accs, vals));
+            });
+        for (auto [i, r] : llvm::enumerate(op->getResults())) {
+          if (outs.empty() || !outs[i])
+            tl.bindScalar(r, loop.getResult(i));
+          else
+            tl.storeBuffer(ib, loc, loop.getResult(i), outs[i], idx);
+        }
+      });
 }
 
 LogicalResult lowerReduce(TileLowering &tl, OpBuilder &b, Operation *op,
@@ -474,8 +479,7 @@ LogicalResult lowerReduce(TileLowering &tl, OpBuilder &b, Operation *op,
   // Loads fused into the reduction are mask-versioned like any loop nest;
   // scalar results leave both copies as results of the version branch.
   SmallVector<Value> scalars = tl.emitMaskVersionedValues(
-      b, op->getLoc(), srcTy.getShape(), srcs, {},
-      [&](OpBuilder &nb) {
+      b, op->getLoc(), srcTy.getShape(), srcs, {}, [&](OpBuilder &nb) {
         emitReduce(tl, nb, reduce, outs);
         SmallVector<Value> results;
         for (Value r : op->getResults())
@@ -542,12 +546,11 @@ LogicalResult lowerHistogram(TileLowering &tl, OpBuilder &b, Operation *op,
   auto outTy = asTensor(hist.getResult().getType());
   Type outElem = outTy.getElementType();
   int64_t bins = outTy.getShape()[0];
-  TileLowering::emitLoopNest(b, loc, outTy.getShape(),
-                             [&](OpBuilder &ib, ValueRange idx) {
-                               Value z = arith::ConstantOp::create(
-                                   ib, loc, ib.getZeroAttr(outElem));
-                               memref::StoreOp::create(ib, loc, z, out, idx);
-                             });
+  TileLowering::emitLoopNest(
+      b, loc, outTy.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+        Value z = arith::ConstantOp::create(ib, loc, ib.getZeroAttr(outElem));
+        memref::StoreOp::create(ib, loc, z, out, idx);
+      });
   TileLowering::emitLoopNest(
       b, loc, srcTy.getShape(), [&](OpBuilder &ib, ValueRange idx) {
         Value v = castToI64(ib, loc, tl.element(ib, hist.getSrc(), idx));
@@ -564,9 +567,11 @@ LogicalResult lowerHistogram(TileLowering &tl, OpBuilder &b, Operation *op,
         OpBuilder tb = OpBuilder::atBlockBegin(ifOp.thenBlock());
         Value i = arith::IndexCastOp::create(tb, loc, tb.getIndexType(), v);
         Value old = memref::LoadOp::create(tb, loc, out, ValueRange{i});
-        Value one = arith::ConstantOp::create(tb, loc, tb.getIntegerAttr(outElem, 1));
-        memref::StoreOp::create(tb, loc, arith::AddIOp::create(tb, loc, old, one),
-                                out, ValueRange{i});
+        Value one =
+            arith::ConstantOp::create(tb, loc, tb.getIntegerAttr(outElem, 1));
+        memref::StoreOp::create(tb, loc,
+                                arith::AddIOp::create(tb, loc, old, one), out,
+                                ValueRange{i});
       });
   return success();
 }

@@ -118,8 +118,7 @@ FailureOr<MemDescView> rootPlacement(TileLowering &tl, Operation *op,
       inTile = arith::IndexCastOp::create(b, l, b.getIndexType(), off);
     }
     Value elem = arith::AddIOp::create(
-        b, l,
-        arith::MulIOp::create(b, l, copy, constantIndex(b, l, tileCount)),
+        b, l, arith::MulIOp::create(b, l, copy, constantIndex(b, l, tileCount)),
         inTile);
     Value bytes =
         arith::MulIOp::create(b, l, elem, constantIndex(b, l, elemBytes));
@@ -127,7 +126,6 @@ FailureOr<MemDescView> rootPlacement(TileLowering &tl, Operation *op,
   };
   return view;
 }
-
 
 void storeTile(TileLowering &tl, OpBuilder &b, Operation *op, Value src,
                const MemDescView &view) {
@@ -147,9 +145,9 @@ Value addressOf(OpBuilder &b, Location loc, const MemDescView &view,
                              view.base, ValueRange{off});
 }
 
-FailureOr<MemDescView> placeMemDesc(TileLowering &tl, Operation *op,
-                                    Value base, Value allocBase,
-                                    Value allocBytes, Type rootType) {
+FailureOr<MemDescView> placeMemDesc(TileLowering &tl, Operation *op, Value base,
+                                    Value allocBase, Value allocBytes,
+                                    Type rootType) {
   auto view = rootPlacement(tl, op, base, cast<ttg::MemDescType>(rootType));
   if (succeeded(view)) {
     view->allocBase = allocBase;
@@ -178,17 +176,16 @@ void storeSharedElement(TileLowering &tl, OpBuilder &b, Operation *op,
                         const MemDescView &view, Value v, ValueRange idx) {
   Location loc = op->getLoc();
   Value addr = addressOf(b, loc, view, idx);
-  checkedSharedAccess(tl, b, op, view, addr, v.getType(), idx, Type(),
-                      [&](OpBuilder &cb) {
-                        storeElement(cb, loc, v, addr, elementBytes(v.getType()));
-                        return Value();
-                      });
+  checkedSharedAccess(
+      tl, b, op, view, addr, v.getType(), idx, Type(), [&](OpBuilder &cb) {
+        storeElement(cb, loc, v, addr, elementBytes(v.getType()));
+        return Value();
+      });
 }
 
 Value emitLocalLoadElement(TileLowering &tl, OpBuilder &b, Operation *op,
                            ValueRange idx) {
-  return loadSharedElement(tl, b, op, cast<ttg::LocalLoadOp>(op).getSrc(),
-                           idx);
+  return loadSharedElement(tl, b, op, cast<ttg::LocalLoadOp>(op).getSrc(), idx);
 }
 
 LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
@@ -207,9 +204,8 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
     Value buf = tl.allocBuffer(loc, {bytes}, b.getI8Type(), /*mayReuse=*/false);
     Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
     base = arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
-    base = LLVM::IntToPtrOp::create(b, loc,
-                                    LLVM::LLVMPointerType::get(b.getContext()),
-                                    base);
+    base = LLVM::IntToPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()), base);
     auto view = rootPlacement(tl, op, base, ty);
     if (failed(view))
       return failure();
@@ -242,12 +238,12 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
           Value ptr = tl.element(ib, copy.getSrc(), idx);
           Value v;
           auto load = [&](OpBuilder &lb) -> Value {
-            return checkedGlobalAccess(
-                tl, lb, op, ptr, elemTy, idx, elemTy,
-                [&](OpBuilder &cb) -> Value {
-                  return loadElement(cb, loc, elemTy, ptr,
-                                              elementBytes(elemTy));
-                });
+            return checkedGlobalAccess(tl, lb, op, ptr, elemTy, idx, elemTy,
+                                       [&](OpBuilder &cb) -> Value {
+                                         return loadElement(
+                                             cb, loc, elemTy, ptr,
+                                             elementBytes(elemTy));
+                                       });
           };
           if (copy.getMask()) {
             Value m = tl.element(ib, copy.getMask(), idx);
@@ -290,10 +286,10 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
     Value zero = constantIndex(b, loc, 0);
     SmallVector<Value> origin(srcTy.getShape().size(), zero);
     Value start = src.byteOffset(b, loc, origin);
-    Value stride = arith::ConstantIntOp::create(b, loc, b.getI64Type(),
-                                                (*bits + 7) / 8);
-    Value off = arith::AddIOp::create(
-        b, loc, start, arith::MulIOp::create(b, loc, i, stride));
+    Value stride =
+        arith::ConstantIntOp::create(b, loc, b.getI64Type(), (*bits + 7) / 8);
+    Value off = arith::AddIOp::create(b, loc, start,
+                                      arith::MulIOp::create(b, loc, i, stride));
     Value base = LLVM::GEPOp::create(b, loc, src.base.getType(), b.getI8Type(),
                                      src.base, ValueRange{off});
     auto view = rootPlacement(tl, op, base, dstTy);
@@ -307,9 +303,9 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
   if (isa<ttg::MemDescReinterpretOp>(op)) {
     Value zero = constantIndex(b, loc, 0);
     SmallVector<Value> origin(srcTy.getShape().size(), zero);
-    Value base = LLVM::GEPOp::create(b, loc, src.base.getType(), b.getI8Type(),
-                                     src.base,
-                                     ValueRange{src.byteOffset(b, loc, origin)});
+    Value base =
+        LLVM::GEPOp::create(b, loc, src.base.getType(), b.getI8Type(), src.base,
+                            ValueRange{src.byteOffset(b, loc, origin)});
     auto view = rootPlacement(tl, op, base, dstTy);
     if (failed(view))
       return failure();
@@ -328,8 +324,8 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
     view.byteOffset = [=](OpBuilder &ib, Location l, ValueRange idx) {
       SmallVector<Value> at;
       for (auto [i, v] : llvm::enumerate(idx))
-        at.push_back(arith::AddIOp::create(ib, l, v,
-                                           constantIndex(ib, l, offsets[i])));
+        at.push_back(
+            arith::AddIOp::create(ib, l, v, constantIndex(ib, l, offsets[i])));
       return parent(ib, l, at);
     };
   } else if (auto trans = dyn_cast<ttg::MemDescTransOp>(op)) {
@@ -343,7 +339,8 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
   } else if (isa<ttg::MemDescReshapeOp>(op)) {
     SmallVector<int64_t> from(srcTy.getShape()), to(dstTy.getShape());
     view.byteOffset = [=](OpBuilder &ib, Location l, ValueRange idx) {
-      return parent(ib, l, delinearize(ib, l, linearIndex(ib, l, idx, to), from));
+      return parent(ib, l,
+                    delinearize(ib, l, linearIndex(ib, l, idx, to), from));
     };
   } else {
     return op->emitOpError("is not supported by the CPU lowering");

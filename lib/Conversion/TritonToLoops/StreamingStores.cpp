@@ -109,7 +109,8 @@ std::optional<int64_t> innermostStride(Value v) {
       APInt c;
       if (matchPattern(def->getOperand(i), m_ConstantInt(&c)) &&
           c.getSignificantBits() <= 64)
-        if (std::optional<int64_t> s = innermostStride(def->getOperand(1 - i))) {
+        if (std::optional<int64_t> s =
+                innermostStride(def->getOperand(1 - i))) {
           int64_t v = 0;
           if (llvm::MulOverflow(*s, c.getSExtValue(), v))
             return std::nullopt;
@@ -125,14 +126,13 @@ Value launchWritesMoreThanCaches(TileLowering &tl, OpBuilder &b, Location loc,
                                  int64_t bytes) {
   Value total = arith::ConstantIntOp::create(b, loc, b.getI64Type(), bytes);
   for (unsigned axis = 0; axis < 3; ++axis) {
-    Value n = arith::ExtUIOp::create(b, loc, b.getI64Type(),
-                                     tl.numPrograms(axis));
+    Value n =
+        arith::ExtUIOp::create(b, loc, b.getI64Type(), tl.numPrograms(axis));
     total = arith::MulIOp::create(b, loc, total, n);
   }
-  Value limit =
-      arith::ConstantIntOp::create(b, loc, b.getI64Type(), kStreamingStoreBytes);
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, total,
-                               limit);
+  Value limit = arith::ConstantIntOp::create(b, loc, b.getI64Type(),
+                                             kStreamingStoreBytes);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, total, limit);
 }
 
 Value ptrToI64(OpBuilder &b, Location loc, Value p) {
@@ -178,65 +178,68 @@ bool lowerStreamingStore(TileLowering &tl, OpBuilder &b, Operation *op,
   auto lineTy = VectorType::get({lineElems}, elemTy);
   SmallVector<int64_t> chunks(shape);
   chunks.back() /= kChunkElements;
-  TileLowering::emitLoopNest(tb, loc, chunks, [&](OpBuilder &cb,
-                                                  ValueRange chunkIdx) {
-    SmallVector<Value> idx(chunkIdx);
-    Value first = arith::MulIOp::create(
-        cb, loc, chunkIdx.back(), constantIndex(cb, loc, kChunkElements));
-    idx.back() = first;
-    tl.emitNextProgramPrefetches(cb, loc, value, idx);
-    auto at = [&](OpBuilder &ib, Value j) {
-      SmallVector<Value> elemIdx(idx);
-      elemIdx.back() = arith::AddIOp::create(ib, loc, first, j);
-      return elemIdx;
-    };
-    Value zero = constantIndex(cb, loc, 0), one = constantIndex(cb, loc, 1);
-    Value len = constantIndex(cb, loc, kChunkElements);
-    scf::ForOp::create(cb, loc, zero, len, one, ValueRange{},
-                       [&](OpBuilder &ib, Location, Value j, ValueRange) {
-                         tl.storeBuffer(ib, loc,
-                                        tl.element(ib, value, at(ib, j)),
-                                        scratch, j);
-                         scf::YieldOp::create(ib, loc);
-                       });
-    Value start = tl.element(cb, store.getPtr(), idx);
-    Value last = tl.element(
-        cb, store.getPtr(), at(cb, constantIndex(cb, loc, kChunkElements - 1)));
-    Value startInt = ptrToI64(cb, loc, start);
-    auto i64 = [&](int64_t v) {
-      return arith::ConstantIntOp::create(cb, loc, cb.getI64Type(), v);
-    };
-    Value aligned = arith::CmpIOp::create(
-        cb, loc, arith::CmpIPredicate::eq,
-        arith::AndIOp::create(cb, loc, startInt, i64(kCacheLineBytes - 1)), i64(0));
-    Value span = arith::SubIOp::create(cb, loc, ptrToI64(cb, loc, last),
-                                       startInt);
-    Value contiguous = arith::CmpIOp::create(
-        cb, loc, arith::CmpIPredicate::eq, span,
-        i64((kChunkElements - 1) * elemBytes));
-    auto lines = scf::IfOp::create(
-        cb, loc, TypeRange{},
-        arith::AndIOp::create(cb, loc, aligned, contiguous), true);
-    OpBuilder lb = OpBuilder::atBlockBegin(lines.thenBlock());
-    for (int64_t e = 0; e < kChunkElements; e += lineElems) {
-      Value line = vector::LoadOp::create(lb, loc, lineTy, scratch,
-                                          ValueRange{constantIndex(lb, loc, e)});
-      Value addr = LLVM::GEPOp::create(
-          lb, loc, start.getType(), lb.getI8Type(), start,
-          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(e * elemBytes)});
-      LLVM::StoreOp::create(lb, loc, line, addr, kCacheLineBytes,
-                            /*isVolatile=*/false, /*isNonTemporal=*/true);
-    }
-    OpBuilder sb = OpBuilder::atBlockBegin(lines.elseBlock());
-    scf::ForOp::create(sb, loc, zero, len, one, ValueRange{},
-                       [&](OpBuilder &ib, Location, Value j, ValueRange) {
-                         Value v = tl.loadBuffer(ib, loc, scratch, j, elemTy);
-                         storeElement(
-                             ib, loc, v, tl.element(ib, store.getPtr(), at(ib, j)),
-                             elemBytes);
-                         scf::YieldOp::create(ib, loc);
-                       });
-  });
+  TileLowering::emitLoopNest(
+      tb, loc, chunks, [&](OpBuilder &cb, ValueRange chunkIdx) {
+        SmallVector<Value> idx(chunkIdx);
+        Value first = arith::MulIOp::create(
+            cb, loc, chunkIdx.back(), constantIndex(cb, loc, kChunkElements));
+        idx.back() = first;
+        tl.emitNextProgramPrefetches(cb, loc, value, idx);
+        auto at = [&](OpBuilder &ib, Value j) {
+          SmallVector<Value> elemIdx(idx);
+          elemIdx.back() = arith::AddIOp::create(ib, loc, first, j);
+          return elemIdx;
+        };
+        Value zero = constantIndex(cb, loc, 0), one = constantIndex(cb, loc, 1);
+        Value len = constantIndex(cb, loc, kChunkElements);
+        scf::ForOp::create(cb, loc, zero, len, one, ValueRange{},
+                           [&](OpBuilder &ib, Location, Value j, ValueRange) {
+                             tl.storeBuffer(ib, loc,
+                                            tl.element(ib, value, at(ib, j)),
+                                            scratch, j);
+                             scf::YieldOp::create(ib, loc);
+                           });
+        Value start = tl.element(cb, store.getPtr(), idx);
+        Value last =
+            tl.element(cb, store.getPtr(),
+                       at(cb, constantIndex(cb, loc, kChunkElements - 1)));
+        Value startInt = ptrToI64(cb, loc, start);
+        auto i64 = [&](int64_t v) {
+          return arith::ConstantIntOp::create(cb, loc, cb.getI64Type(), v);
+        };
+        Value aligned = arith::CmpIOp::create(
+            cb, loc, arith::CmpIPredicate::eq,
+            arith::AndIOp::create(cb, loc, startInt, i64(kCacheLineBytes - 1)),
+            i64(0));
+        Value span =
+            arith::SubIOp::create(cb, loc, ptrToI64(cb, loc, last), startInt);
+        Value contiguous =
+            arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::eq, span,
+                                  i64((kChunkElements - 1) * elemBytes));
+        auto lines = scf::IfOp::create(
+            cb, loc, TypeRange{},
+            arith::AndIOp::create(cb, loc, aligned, contiguous), true);
+        OpBuilder lb = OpBuilder::atBlockBegin(lines.thenBlock());
+        for (int64_t e = 0; e < kChunkElements; e += lineElems) {
+          Value line = vector::LoadOp::create(
+              lb, loc, lineTy, scratch, ValueRange{constantIndex(lb, loc, e)});
+          Value addr = LLVM::GEPOp::create(
+              lb, loc, start.getType(), lb.getI8Type(), start,
+              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(e * elemBytes)});
+          LLVM::StoreOp::create(lb, loc, line, addr, kCacheLineBytes,
+                                /*isVolatile=*/false, /*isNonTemporal=*/true);
+        }
+        OpBuilder sb = OpBuilder::atBlockBegin(lines.elseBlock());
+        scf::ForOp::create(
+            sb, loc, zero, len, one, ValueRange{},
+            [&](OpBuilder &ib, Location, Value j, ValueRange) {
+              Value v = tl.loadBuffer(ib, loc, scratch, j, elemTy);
+              storeElement(ib, loc, v,
+                           tl.element(ib, store.getPtr(), at(ib, j)),
+                           elemBytes);
+              scf::YieldOp::create(ib, loc);
+            });
+      });
   // Non-temporal stores are weakly ordered. The runtime fences each thread
   // once its programs are done (a fence per program would wait for every
   // row to reach memory); a kernel with atomics, through which a program
@@ -247,9 +250,8 @@ bool lowerStreamingStore(TileLowering &tl, OpBuilder &b, Operation *op,
       hasAtomics = true;
   });
   if (hasAtomics)
-    LLVM::CallIntrinsicOp::create(tb, loc,
-                                  tb.getStringAttr("llvm.x86.sse.sfence"),
-                                  ValueRange{});
+    LLVM::CallIntrinsicOp::create(
+        tb, loc, tb.getStringAttr("llvm.x86.sse.sfence"), ValueRange{});
   return true;
 }
 

@@ -127,12 +127,11 @@ void TileLowering::emitLoopNest(
                  dims.back() % kChunkElements == 0;
   auto innermost = [&](OpBuilder &nb, SmallVector<Value> &idx) {
     if (!chunked) {
-      scf::ForOp inner =
-          loop(nb, dims.back(), [&](OpBuilder &ib, Value iv) {
-            idx.push_back(iv);
-            callBody(ib, idx);
-            idx.pop_back();
-          });
+      scf::ForOp inner = loop(nb, dims.back(), [&](OpBuilder &ib, Value iv) {
+        idx.push_back(iv);
+        callBody(ib, idx);
+        idx.pop_back();
+      });
       if (innermostInterleave && (keepInner || dims.size() == 1))
         markVectorLoop(inner, *innermostInterleave);
       return;
@@ -262,8 +261,8 @@ Value TileLowering::reusableBuffer(MemRefType type) {
   // The first free one in the entry block, for a deterministic choice.
   Value best;
   for (auto [buf, isFree] : free)
-    if (isFree && (!best || buf.getDefiningOp()->isBeforeInBlock(
-                                best.getDefiningOp())))
+    if (isFree &&
+        (!best || buf.getDefiningOp()->isBeforeInBlock(best.getDefiningOp())))
       best = buf;
   return best;
 }
@@ -348,8 +347,9 @@ Value TileLowering::element(OpBuilder &b, Value original, ValueRange idx) {
     return fail(b, at, "tensor used before it was materialized", elem);
   }
   Block *block = b.getInsertionBlock();
-  size_t key = llvm::hash_combine(original.getAsOpaquePointer(), block,
-                                  llvm::hash_combine_range(idx.begin(), idx.end()));
+  size_t key =
+      llvm::hash_combine(original.getAsOpaquePointer(), block,
+                         llvm::hash_combine_range(idx.begin(), idx.end()));
   for (CacheEntry &e : elementCache[key])
     if (e.original == original && e.block == block && llvm::equal(e.idx, idx))
       return e.value;
@@ -418,15 +418,17 @@ void TileLowering::fillBuffer(OpBuilder &b, Value original, Value buf) {
   auto type = asTensor(original.getType());
   Location loc = original.getLoc();
   emitMaskVersioned(b, loc, type.getShape(), original, {}, [&](OpBuilder &nb) {
-    emitValueNest(nb, loc, type.getShape(), original, [&](OpBuilder &ib, ValueRange idx) {
-      // A value the plan materializes is computed here from its operands;
-      // the element cache would otherwise look for its (unwritten) buffer.
-      auto result = dyn_cast<OpResult>(original);
-      Value v = result && plan.isMaterialized(original)
-                    ? emitElementOf(*this, ib, result, idx)
-                    : element(ib, original, idx);
-      storeBuffer(ib, loc, v, buf, idx);
-    });
+    emitValueNest(nb, loc, type.getShape(), original,
+                  [&](OpBuilder &ib, ValueRange idx) {
+                    // A value the plan materializes is computed here from its
+                    // operands; the element cache would otherwise look for its
+                    // (unwritten) buffer.
+                    auto result = dyn_cast<OpResult>(original);
+                    Value v = result && plan.isMaterialized(original)
+                                  ? emitElementOf(*this, ib, result, idx)
+                                  : element(ib, original, idx);
+                    storeBuffer(ib, loc, v, buf, idx);
+                  });
   });
 }
 
@@ -434,9 +436,7 @@ void TileLowering::fillBuffer(OpBuilder &b, Value original, Value buf) {
 // Region-carried values
 //===----------------------------------------------------------------------===//
 
-static bool isDropped(Type t) {
-  return isa<ttg::AsyncTokenType>(t);
-}
+static bool isDropped(Type t) { return isa<ttg::AsyncTokenType>(t); }
 
 static bool isTuple(Type t) {
   if (isa<tt::TensorDescType>(t))
@@ -599,7 +599,7 @@ bool TileLowering::collectBufferReads(Value v,
 void TileLowering::copyIntoSlots(OpBuilder &b, Location loc, ValueRange values,
                                  ArrayRef<Value> slots) {
   llvm::DenseSet<Value> slotSet(slots.begin(), slots.end());
-  SmallVector<std::pair<Value, Value>> copies; // (source buffer, slot)
+  SmallVector<std::pair<Value, Value>> copies;  // (source buffer, slot)
   SmallVector<std::pair<Value, Value>> inPlace; // (value, its own slot)
   auto fill = [&](Value v, Value dest) {
     auto shape = asTensor(v.getType()).getShape();
@@ -621,8 +621,7 @@ void TileLowering::copyIntoSlots(OpBuilder &b, Location loc, ValueRange values,
     }
     // A value that reads no other slot, and its own only where it writes,
     // is written in place after every other value has been evaluated.
-    if (it == buffers.end() &&
-        llvm::count(values, v) == 1 &&
+    if (it == buffers.end() && llvm::count(values, v) == 1 &&
         readsOnlyOwnSlotPointwise(v, slot, slotSet)) {
       inPlace.push_back({v, slot});
       continue;
@@ -645,8 +644,8 @@ void TileLowering::copyIntoSlots(OpBuilder &b, Location loc, ValueRange values,
 //===----------------------------------------------------------------------===//
 
 LogicalResult TileLowering::lowerBlock(OpBuilder &b, Block &block) {
-  bool topLevel = !block.getParentOp() ||
-                  isa<FunctionOpInterface>(block.getParentOp());
+  bool topLevel =
+      !block.getParentOp() || isa<FunctionOpInterface>(block.getParentOp());
   for (Operation &op : block) {
     if (op.hasTrait<OpTrait::IsTerminator>())
       continue; // handled by the parent
@@ -715,14 +714,14 @@ TileLowering::emitScalarRegion(OpBuilder &b, Region &region, ValueRange args) {
       cf::BranchOp::create(bb, term->getLoc(), copies[br.getDest()],
                            loweredScalars(br.getDestOperands()));
     } else if (auto cond = dyn_cast<cf::CondBranchOp>(term)) {
-      cf::CondBranchOp::create(bb, term->getLoc(),
-                               scalar(cond.getCondition()),
+      cf::CondBranchOp::create(bb, term->getLoc(), scalar(cond.getCondition()),
                                copies[cond.getTrueDest()],
                                loweredScalars(cond.getTrueDestOperands()),
                                copies[cond.getFalseDest()],
                                loweredScalars(cond.getFalseDestOperands()));
     } else if (term->hasTrait<OpTrait::ReturnLike>()) {
-      scf::YieldOp::create(bb, term->getLoc(), loweredScalars(term->getOperands()));
+      scf::YieldOp::create(bb, term->getLoc(),
+                           loweredScalars(term->getOperands()));
     } else {
       term->emitOpError("is not supported as a terminator in a scalar region");
       errorReported = true;
@@ -968,8 +967,8 @@ LogicalResult TileLowering::lowerScalarOp(OpBuilder &b, Operation *op) {
   // shared-memory views, block pointers or tensor descriptors into an
   // arith.select of them: each part is selected.
   if (auto select = dyn_cast<arith::SelectOp>(op);
-      select && (isa<ttg::MemDescType>(select.getType()) ||
-                 isTuple(select.getType()))) {
+      select &&
+      (isa<ttg::MemDescType>(select.getType()) || isTuple(select.getType()))) {
     SmallVector<Value> onTrue, onFalse;
     flatten(select.getTrueValue(), onTrue);
     flatten(select.getFalseValue(), onFalse);
@@ -1065,7 +1064,8 @@ LogicalResult TileLowering::lowerOp(OpBuilder &b, Operation *op) {
 /// (already bound) parameters after it.
 void TileLowering::bindHostDescriptor(OpBuilder &b, BlockArgument desc) {
   Location loc = desc.getLoc();
-  unsigned rank = cast<tt::TensorDescType>(desc.getType()).getBlockType().getRank();
+  unsigned rank =
+      cast<tt::TensorDescType>(desc.getType()).getBlockType().getRank();
   Block *owner = desc.getOwner();
   unsigned lowered = 0;
   for (unsigned i = 0; i < desc.getArgNumber(); ++i)
@@ -1097,8 +1097,8 @@ LogicalResult TileLowering::lowerFunction(FunctionOpInterface kernel) {
       // Compiler.h); the shape and strides are the parameters after it.
       std::string bad = tt::checkHostDescriptorParams(paramTypes, i);
       if (!bad.empty())
-        return kernel.emitOpError("parameter ") << i << " (" << t << ") "
-                                                << bad;
+        return kernel.emitOpError("parameter ")
+               << i << " (" << t << ") " << bad;
       argTypes.append({ptrTy, IntegerType::get(ctx, 32)});
     } else if (isa<tt::PointerType>(t) && !isTuple(t)) {
       argTypes.push_back(ptrTy);
@@ -1142,9 +1142,10 @@ LogicalResult TileLowering::lowerFunction(FunctionOpInterface kernel) {
   // they would be the only unchecked address arithmetic.
   // Nor does a warp-specialized kernel get them: its loads are spread over
   // partitions that the plan does not see as one program.
-  bool specialized = kernel->walk([](ttg::WarpSpecializeOp) {
-                             return WalkResult::interrupt();
-                           }).wasInterrupted();
+  bool specialized =
+      kernel
+          ->walk([](ttg::WarpSpecializeOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
   if (options.prefetchNextProgram && !options.checked && !specialized)
     prefetches = planNextProgramPrefetch(kernel, plan);
   if (failed(lowerBlock(b, oldEntry)) || errorReported)

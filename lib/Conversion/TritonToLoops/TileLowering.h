@@ -127,7 +127,6 @@ bool isLaneReduction(Operation *reduce);
 /// instead of in a pass of its own into a buffer.
 bool isPairReduction(Operation *reduce);
 
-
 //===----------------------------------------------------------------------===//
 // Shared memory views
 //===----------------------------------------------------------------------===//
@@ -147,7 +146,6 @@ struct MemDescView {
   /// through loops and branches.
   Type rootType;
 };
-
 
 //===----------------------------------------------------------------------===//
 // TileLowering
@@ -227,12 +225,11 @@ public:
   /// start of each with the chunk's first index. Chunks are vector loops
   /// with kChunkInterleave vectors in flight; `innermostInterleave` makes
   /// an unchunked innermost loop a vector loop too.
-  static void
-  emitLoopNest(OpBuilder &b, Location loc, llvm::ArrayRef<int64_t> shape,
-               llvm::function_ref<void(OpBuilder &, ValueRange)> body,
-               llvm::function_ref<void(OpBuilder &, ValueRange)> perChunk =
-                   nullptr,
-               std::optional<int64_t> innermostInterleave = std::nullopt);
+  static void emitLoopNest(
+      OpBuilder &b, Location loc, llvm::ArrayRef<int64_t> shape,
+      llvm::function_ref<void(OpBuilder &, ValueRange)> body,
+      llvm::function_ref<void(OpBuilder &, ValueRange)> perChunk = nullptr,
+      std::optional<int64_t> innermostInterleave = std::nullopt);
   /// The next program's prefetches that the nest evaluating `value` issues
   /// at the chunk starting at `first` (nothing when `value` carries none).
   void emitNextProgramPrefetches(OpBuilder &b, Location loc, Value value,
@@ -259,8 +256,8 @@ public:
                     bool mayReuse = true);
   /// Copies the table of the non-splat constant `cst` (a private global)
   /// into `out`.
-  mlir::LogicalResult copyConstantTable(OpBuilder &b, mlir::arith::ConstantOp cst,
-                                        Value out);
+  mlir::LogicalResult copyConstantTable(OpBuilder &b,
+                                        mlir::arith::ConstantOp cst, Value out);
   /// An index constant defined once in the entry block, so that indices built
   /// from it compare equal and hit the element cache.
   Value indexConstant(int64_t v);
@@ -463,12 +460,10 @@ void guardedEffect(OpBuilder &b, Location loc, Value cond,
 /// Address and in-bounds predicate of element `idx` of a block accessed
 /// through (base, shape[], strides[]) at block start `start[]`. `checkDims`
 /// selects the dims whose bounds are checked (all when empty and `all`).
-std::pair<Value, Value> blockAddress(OpBuilder &b, Location loc, Value base,
-                                     Type elemTy, ValueRange shape,
-                                     ValueRange strides, ValueRange start,
-                                     ValueRange idx,
-                                     llvm::ArrayRef<int32_t> checkDims,
-                                     bool all);
+std::pair<Value, Value>
+blockAddress(OpBuilder &b, Location loc, Value base, Type elemTy,
+             ValueRange shape, ValueRange strides, ValueRange start,
+             ValueRange idx, llvm::ArrayRef<int32_t> checkDims, bool all);
 /// The index into a descriptor's block of `blockShape` of the element at
 /// `idx` of a tile that is the block without its leading unit dims (the
 /// rank-reduced result of a descriptor load or TMA copy).
@@ -594,9 +589,8 @@ Value checkedSharedAccess(TileLowering &tl, OpBuilder &b, Operation *op,
 /// Rejects a lowered kernel whose stack buffers (tile buffers and shared
 /// memory) exceed `limit` bytes per program; records their size for the
 /// runtime (ResourceLimits.cpp). Returns the bytes.
-mlir::FailureOr<uint64_t> checkProgramBytes(mlir::ModuleOp module,
-                                            mlir::func::FuncOp fn,
-                                            uint64_t limit);
+mlir::FailureOr<uint64_t>
+checkProgramBytes(mlir::ModuleOp module, mlir::func::FuncOp fn, uint64_t limit);
 
 /// Float truncation with Triton's rounding modes (FloatConversions.cpp).
 Value emitFloatTruncate(OpBuilder &b, Location loc, Value x, Type to,
@@ -616,8 +610,7 @@ mlir::LogicalResult lowerWarpGroupDot(TileLowering &tl, OpBuilder &b,
                                       Operation *op, Value out);
 
 /// tt.print and tt.assert.
-mlir::LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b,
-                                 Operation *op);
+mlir::LogicalResult lowerDebugOp(TileLowering &tl, OpBuilder &b, Operation *op);
 /// Threads of the warp group that executes `op` (HopperOps.cpp): a
 /// warp_specialize partition's num_warps, else the module's `ttg.num-warps`
 /// (4 where it has none), times `ttg.threads-per-warp` (32).

@@ -131,8 +131,8 @@ Value unrolled(OpBuilder &b, Location loc, scf::ForOp loop, unsigned trips) {
     if (t > 0) {
       // lb + t * step: the loop itself reaches this value, so it does not
       // overflow.
-      Value k = arith::ConstantOp::create(b, loc,
-                                          b.getIntegerAttr(iv.getType(), t));
+      Value k =
+          arith::ConstantOp::create(b, loc, b.getIntegerAttr(iv.getType(), t));
       Value offset = arith::MulIOp::create(b, loc, k, loop.getStep());
       iv = arith::AddIOp::create(b, loc, iv, offset);
     }
@@ -178,8 +178,7 @@ struct UnrollShortReductionLoop : public OpRewritePattern<scf::ForOp> {
 
   LogicalResult matchAndRewrite(scf::ForOp loop,
                                 PatternRewriter &rewriter) const override {
-    if (maxTrips == 0 || loop->hasAttr(kVersionedAttr) ||
-        loop.getUnsignedCmp())
+    if (maxTrips == 0 || loop->hasAttr(kVersionedAttr) || loop.getUnsignedCmp())
       return failure();
     tt::ReduceOp reduce = soleFullReduction(loop);
     if (!reduce)

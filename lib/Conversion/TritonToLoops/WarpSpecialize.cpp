@@ -53,10 +53,10 @@ static func::FuncOp spawnHook(ModuleOp module, FunctionType partitionType) {
     return f;
   MLIRContext *ctx = module.getContext();
   OpBuilder mb(module.getBody(), module.getBody()->end());
-  auto type = FunctionType::get(
-      ctx,
-      {partitionType, LLVM::LLVMPointerType::get(ctx), IntegerType::get(ctx, 64)},
-      {});
+  auto type = FunctionType::get(ctx,
+                                {partitionType, LLVM::LLVMPointerType::get(ctx),
+                                 IntegerType::get(ctx, 64)},
+                                {});
   auto f = func::FuncOp::create(mb, module.getLoc(), name, type);
   f.setPrivate();
   return f;
@@ -91,9 +91,9 @@ LogicalResult TileLowering::lowerWarpSpecialize(OpBuilder &b, Operation *op) {
   auto frameTy = LLVM::LLVMStructType::getLiteral(ctx, fieldTypes);
   Value frame = entryAlloca(loc, frameTy);
   for (auto [i, v] : llvm::enumerate(fields)) {
-    Value addr = LLVM::GEPOp::create(
-        b, loc, ptrTy, frameTy, frame,
-        ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
+    Value addr =
+        LLVM::GEPOp::create(b, loc, ptrTy, frameTy, frame,
+                            ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
     LLVM::StoreOp::create(b, loc, v, addr);
   }
 
@@ -102,8 +102,8 @@ LogicalResult TileLowering::lowerWarpSpecialize(OpBuilder &b, Operation *op) {
   for (Region &region : partitions.getPartitionRegions()) {
     OpBuilder mb(module.getBody(), module.getBody()->end());
     auto fn = func::FuncOp::create(
-        mb, region.getLoc(), uniqueSymbol((newFunc.getName() + ".partition").str()),
-        partitionTy);
+        mb, region.getLoc(),
+        uniqueSymbol((newFunc.getName() + ".partition").str()), partitionTy);
     fn.setPrivate();
     TileLowering partition(module, options);
     if (failed(partition.lowerPartition(region, fn, frameTy))) {
@@ -116,8 +116,8 @@ LogicalResult TileLowering::lowerWarpSpecialize(OpBuilder &b, Operation *op) {
       errorReported = true;
       return failure();
     }
-    Value callee = func::ConstantOp::create(b, loc, partitionTy,
-                                            SymbolRefAttr::get(fn));
+    Value callee =
+        func::ConstantOp::create(b, loc, partitionTy, SymbolRefAttr::get(fn));
     Value stack = arith::ConstantIntOp::create(
         b, loc, b.getI64Type(), int64_t(*bytes) + kPartitionStackMargin);
     func::CallOp::create(b, loc, spawn, ValueRange{callee, frame, stack});
@@ -155,9 +155,9 @@ LogicalResult TileLowering::lowerPartition(Region &region, func::FuncOp fn,
   Value frame = entryBlock->getArgument(0);
   SmallVector<Value> fields;
   for (auto [i, type] : llvm::enumerate(frameTy.getBody())) {
-    Value addr = LLVM::GEPOp::create(
-        b, loc, ptrTy, frameTy, frame,
-        ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
+    Value addr =
+        LLVM::GEPOp::create(b, loc, ptrTy, frameTy, frame,
+                            ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
     fields.push_back(LLVM::LoadOp::create(b, loc, type, addr));
   }
   ValueRange loaded(fields);

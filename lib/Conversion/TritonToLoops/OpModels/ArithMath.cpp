@@ -1,4 +1,5 @@
-//===- ArithMath.cpp - One tile model for every arith and math op ----------===//
+//===- ArithMath.cpp - One tile model for every arith and math op
+//----------===//
 //
 // arith and math ops carry ElementwiseMappable: on tensors they apply their
 // scalar form to each element. One generic model, attached to every
@@ -37,30 +38,32 @@ Value cloneScalar(OpBuilder &b, Operation *op, ValueRange operands) {
 }
 
 /// An 8-bit float (f8E4M3FN, f8E5M2, ...): LLVM has no such type.
-bool isFp8(Type t) {
-  return isa<FloatType>(t) && !LLVM::isCompatibleType(t);
-}
+bool isFp8(Type t) { return isa<FloatType>(t) && !LLVM::isCompatibleType(t); }
 
 /// An arith/math op on 8-bit floats, which no CPU computes on. Sign
 /// operations (but for the FNUZ formats) and selects act on the bits,
 /// exactly as on the GPU (NaN payloads kept); everything else is computed
 /// in f32 from the exact widening and rounded back to nearest-even, the
 /// conversion Triton's fp8 casts use.
-Value emitFp8Elementwise(OpBuilder &b, Operation *op,
-                                ValueRange args, Type elemTy) {
+Value emitFp8Elementwise(OpBuilder &b, Operation *op, ValueRange args,
+                         Type elemTy) {
   Location loc = op->getLoc();
   Type i8 = b.getI8Type();
   auto bits = [&](Value v) { return arith::BitcastOp::create(b, loc, i8, v); };
-  auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i8, v); };
+  auto cst = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, i8, v);
+  };
   // In the FNUZ formats 0x80 is NaN, not -0: a sign flip of 0 or of the
   // NaN is wrong there, so their sign operations go through f32 too.
   bool fnuz = isa<Float8E4M3FNUZType, Float8E5M2FNUZType>(elemTy);
   if (!fnuz && isa<math::AbsFOp>(op))
     return arith::BitcastOp::create(
-        b, loc, elemTy, arith::AndIOp::create(b, loc, bits(args[0]), cst(0x7f)));
+        b, loc, elemTy,
+        arith::AndIOp::create(b, loc, bits(args[0]), cst(0x7f)));
   if (!fnuz && isa<arith::NegFOp>(op))
     return arith::BitcastOp::create(
-        b, loc, elemTy, arith::XOrIOp::create(b, loc, bits(args[0]), cst(0x80)));
+        b, loc, elemTy,
+        arith::XOrIOp::create(b, loc, bits(args[0]), cst(0x80)));
   if (!fnuz && isa<math::CopySignOp>(op)) {
     Value mag = arith::AndIOp::create(b, loc, bits(args[0]), cst(0x7f));
     Value sign = arith::AndIOp::create(b, loc, bits(args[1]), cst(0x80));
@@ -92,8 +95,7 @@ Value emitFp8Elementwise(OpBuilder &b, Operation *op,
 /// division issues once every 3.5 cycles on Zen 3). Where q is not finite
 /// (x is inf or NaN, or x / s overflows), the residual is NaN and q is the
 /// answer.
-Value emitUniformDivision(OpBuilder &b, Location loc, Value x,
-                                 Value s) {
+Value emitUniformDivision(OpBuilder &b, Location loc, Value x, Value s) {
   Type f32 = x.getType();
   Value one = arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, 1.0));
   Value r = arith::DivFOp::create(b, loc, one, s);
@@ -116,12 +118,12 @@ Value clampShift(OpBuilder &b, Location loc, Operation *op, ValueRange args,
   Type t = r.getType();
   unsigned w = t.getIntOrFloatBitWidth();
   Value width = arith::ConstantIntOp::create(b, loc, t, w);
-  Value tooFar = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                       args[1], width);
+  Value tooFar =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, args[1], width);
   Value saturated =
       isa<arith::ShRSIOp>(op)
-          ? arith::ShRSIOp::create(b, loc, args[0],
-                                   arith::ConstantIntOp::create(b, loc, t, w - 1))
+          ? arith::ShRSIOp::create(
+                b, loc, args[0], arith::ConstantIntOp::create(b, loc, t, w - 1))
                 .getResult()
           : arith::ConstantIntOp::create(b, loc, t, 0).getResult();
   return arith::SelectOp::create(b, loc, tooFar, saturated, r);
@@ -135,8 +137,7 @@ Value clampShift(OpBuilder &b, Location loc, Operation *op, ValueRange args,
 /// wrapped value, with MIN % -1 = 0. Masked-off elements need this above
 /// all: their loads give 0, and LLVM, free to assume the divisor nonzero,
 /// would otherwise drop the masks of the loads feeding it.
-Value safeDivisor(OpBuilder &b, Location loc, Operation *op,
-                         ValueRange args) {
+Value safeDivisor(OpBuilder &b, Location loc, Operation *op, ValueRange args) {
   Value x = args[0], d = args[1];
   Type t = d.getType();
   unsigned w = t.getIntOrFloatBitWidth();
@@ -173,9 +174,8 @@ struct ArithMathModel : TileOpInterface::FallbackModel<ArithMathModel> {
       return kDivisionCost;
     if (isa<math::MathDialect>(op->getDialect()))
       return kTranscendentalCost;
-    return isa<FloatType>(getElementTypeOrSelf(op->getResult(0).getType()))
-               ? 1
-               : 0;
+    return isa<FloatType>(getElementTypeOrSelf(op->getResult(0).getType())) ? 1
+                                                                            : 0;
   }
 
   bool readsOperandsAtOwnIndex(Operation *) const { return true; }

@@ -1,4 +1,5 @@
-//===- Hopper.cpp - Tile models of Hopper's warp-group MMA -----------------===//
+//===- Hopper.cpp - Tile models of Hopper's warp-group MMA
+//-----------------===//
 //
 // ttng.warp_group_dot is a dot computed whole into its accumulator; its
 // wait hands each operand through as the matching result, since an MMA
@@ -37,12 +38,10 @@ struct WarpGroupDotWaitModel
 } // namespace
 
 void registerHopperModels(DialectRegistry &registry) {
-  registry.addExtension(
-      +[](MLIRContext *ctx, ttng::TritonNvidiaGPUDialect *) {
-        ttng::WarpGroupDotOp::attachInterface<WarpGroupDotModel>(*ctx);
-        ttng::WarpGroupDotWaitOp::attachInterface<WarpGroupDotWaitModel>(
-            *ctx);
-      });
+  registry.addExtension(+[](MLIRContext *ctx, ttng::TritonNvidiaGPUDialect *) {
+    ttng::WarpGroupDotOp::attachInterface<WarpGroupDotModel>(*ctx);
+    ttng::WarpGroupDotWaitOp::attachInterface<WarpGroupDotWaitModel>(*ctx);
+  });
 }
 
 } // namespace loops

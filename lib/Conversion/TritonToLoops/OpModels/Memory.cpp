@@ -1,4 +1,5 @@
-//===- Memory.cpp - Tile models of global-memory loads and atomics ---------===//
+//===- Memory.cpp - Tile models of global-memory loads and atomics
+//---------===//
 //
 // A load reads memory where it is evaluated, so the plan buffers it when a
 // write may come between the load and a consumer. Atomics run where they
@@ -32,8 +33,7 @@ struct LoadModel : TileModel<LoadModel<ConcreteOp>, ConcreteOp> {
 };
 
 template <typename ConcreteOp>
-struct AtomicModel
-    : MaterializingModel<AtomicModel<ConcreteOp>, ConcreteOp> {
+struct AtomicModel : MaterializingModel<AtomicModel<ConcreteOp>, ConcreteOp> {
   LogicalResult lowerIntoBuffers(Operation *op, TileLowering &tl, OpBuilder &b,
                                  ArrayRef<Value> outs) const {
     return lowerAtomic(tl, b, op, outs[0]);
@@ -47,8 +47,8 @@ void registerMemoryModels(DialectRegistry &registry) {
     tt::LoadOp::attachInterface<LoadModel<tt::LoadOp>>(*ctx);
     tt::DescriptorLoadOp::attachInterface<LoadModel<tt::DescriptorLoadOp>>(
         *ctx);
-    tt::DescriptorGatherOp::attachInterface<
-        LoadModel<tt::DescriptorGatherOp>>(*ctx);
+    tt::DescriptorGatherOp::attachInterface<LoadModel<tt::DescriptorGatherOp>>(
+        *ctx);
     tt::AtomicRMWOp::attachInterface<AtomicModel<tt::AtomicRMWOp>>(*ctx);
     tt::AtomicCASOp::attachInterface<AtomicModel<tt::AtomicCASOp>>(*ctx);
   });

@@ -1,4 +1,5 @@
-//===- Registration.cpp - Attach every tile model --------------------------===//
+//===- Registration.cpp - Attach every tile model
+//--------------------------===//
 
 #include "TileModel.h"
 

@@ -1,4 +1,5 @@
-//===- ShapeOps.cpp - Tile models of shape ops and constants ---------------===//
+//===- ShapeOps.cpp - Tile models of shape ops and constants
+//---------------===//
 //
 // Shape ops move elements without computing: a remap reads operand 0 at an
 // index its map gives (broadcast zeroes the broadcast dims, expand_dims
@@ -161,8 +162,8 @@ struct CatModel : RearrangeModel<CatModel, tt::CatOp> {
     Location loc = op->getLoc();
     Type elemTy = loweredElementType(result.getType());
     Value rows = constantIndex(b, loc, shapeOf(op->getOperand(0))[0]);
-    Value inLhs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                        idx[0], rows);
+    Value inLhs =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, idx[0], rows);
     auto ifOp = scf::IfOp::create(b, loc, TypeRange{elemTy}, inLhs,
                                   /*withElse=*/true);
     OpBuilder::InsertionGuard g(b);

@@ -23,8 +23,7 @@ mlir::Value internalMisuse(TileLowering &tl, mlir::OpBuilder &b,
                            mlir::OpResult result);
 
 template <typename Model, typename ConcreteOp>
-struct TileModel
-    : public TileOpInterface::ExternalModel<Model, ConcreteOp> {
+struct TileModel : public TileOpInterface::ExternalModel<Model, ConcreteOp> {
   unsigned getElementCost(mlir::Operation *) const { return 0; }
   bool readsOperandsAtOwnIndex(mlir::Operation *) const { return false; }
   mlir::AffineMap getOperandIndexMap(mlir::Operation *) const { return {}; }

@@ -1,4 +1,5 @@
-//===- TritonElementwise.cpp - Tile models of tt's elementwise ops ---------===//
+//===- TritonElementwise.cpp - Tile models of tt's elementwise ops
+//---------===//
 //
 // tt's elementwise ops (the ODS marks them Elementwise): pointer arithmetic
 // and casts, float conversions with Triton's rounding, clamps, precise
@@ -49,8 +50,7 @@ bool isUniform(Value v) {
 /// every offset that addresses the buffer, and it gives LLVM an address it
 /// can see advance by one element per iteration. Checked mode keeps the
 /// wrapping sum, so that it reports the address the GPU would compute.
-void splitOffset(TileLowering &tl, Value off,
-                        SmallVectorImpl<Value> &terms) {
+void splitOffset(TileLowering &tl, Value off, SmallVectorImpl<Value> &terms) {
   SmallVector<Value> uniform, varying;
   SmallVector<Value> worklist{off};
   while (!worklist.empty()) {
@@ -76,8 +76,8 @@ void splitOffset(TileLowering &tl, Value off,
 /// region is evaluated pack times per group, which is what keeps the element
 /// loops free of cross-iteration state.
 Value emitMapElementwiseElement(TileLowering &tl, OpBuilder &b,
-                                       tt::MapElementwiseOp op,
-                                       unsigned resultNumber, ValueRange idx) {
+                                tt::MapElementwiseOp op, unsigned resultNumber,
+                                ValueRange idx) {
   Location loc = op.getLoc();
   unsigned pack = op.getPack();
   ArrayRef<int64_t> shape = asTensor(op.getType(0)).getShape();
@@ -92,7 +92,8 @@ Value emitMapElementwiseElement(TileLowering &tl, OpBuilder &b,
     Value first = arith::SubIOp::create(b, loc, lin, pos);
     for (Value src : op.getSrcs())
       for (unsigned k = 0; k < pack; ++k) {
-        Value at = arith::AddIOp::create(b, loc, first, constantIndex(b, loc, k));
+        Value at =
+            arith::AddIOp::create(b, loc, first, constantIndex(b, loc, k));
         args.push_back(tl.element(b, src, delinearize(b, loc, at, shape)));
       }
   }
@@ -101,7 +102,8 @@ Value emitMapElementwiseElement(TileLowering &tl, OpBuilder &b,
       tl.emitScalarRegion(b, op.getScalarOp(), args);
   if (failed(outs))
     return tl.fail(b, op, "could not be lowered", elemTy);
-  ArrayRef<Value> mine = ArrayRef<Value>(*outs).slice(resultNumber * pack, pack);
+  ArrayRef<Value> mine =
+      ArrayRef<Value>(*outs).slice(resultNumber * pack, pack);
   Value v = mine.back();
   for (unsigned k = pack - 1; k-- > 0;) {
     Value isK = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, pos,
@@ -110,7 +112,6 @@ Value emitMapElementwiseElement(TileLowering &tl, OpBuilder &b,
   }
   return v;
 }
-
 
 /// The element of operand `i` at `idx`.
 Value operandAt(TileLowering &tl, OpBuilder &b, Operation *op, unsigned i,
@@ -201,8 +202,8 @@ struct ClampFModel : ElementwiseModel<ClampFModel, tt::ClampFOp> {
     if (cast<tt::ClampFOp>(op).getPropagateNan() == tt::PropagateNan::ALL)
       return arith::MinimumFOp::create(
           b, loc, arith::MaximumFOp::create(b, loc, x, lo), hi);
-    return arith::MinNumFOp::create(b, loc,
-                                    arith::MaxNumFOp::create(b, loc, x, lo), hi);
+    return arith::MinNumFOp::create(
+        b, loc, arith::MaxNumFOp::create(b, loc, x, lo), hi);
   }
 };
 
@@ -214,9 +215,9 @@ struct MulhiUIModel : ElementwiseModel<MulhiUIModel, tt::MulhiUIOp> {
     Type elemTy = resultElementType(result);
     unsigned w = elemTy.getIntOrFloatBitWidth();
     Type wide = b.getIntegerType(2 * w);
-    Value p = arith::MulIOp::create(b, loc,
-                                    arith::ExtUIOp::create(b, loc, wide, x),
-                                    arith::ExtUIOp::create(b, loc, wide, y));
+    Value p =
+        arith::MulIOp::create(b, loc, arith::ExtUIOp::create(b, loc, wide, x),
+                              arith::ExtUIOp::create(b, loc, wide, y));
     Value sh = arith::ShRUIOp::create(
         b, loc, p, arith::ConstantIntOp::create(b, loc, wide, w));
     return arith::TruncIOp::create(b, loc, elemTy, sh);

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Fails when a C++ file of the formatted part of the tree differs from what
+# clang-format-22 makes of it with the repository's .clang-format (LLVM
+# style). The formatted part grows as code is touched: a directory joins
+# FORMATTED once it has been formatted whole, so that formatting never
+# rides along with an unrelated change.
+#   scripts/check-format.sh          # check (CI)
+#   scripts/check-format.sh --fix    # format those files in place
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+FORMATTED=(lib/Conversion/TritonToLoops lib/Interfaces include/tilerun/Interfaces
+           include/tilerun/Conversion/TritonToLoops test/lib)
+
+if ! command -v clang-format-22 >/dev/null; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "tilerun: installing clang-format-22"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq clang-format-22 >/dev/null
+fi
+
+mapfile -t files < <(git ls-files -- "${FORMATTED[@]/%//*.cpp}" "${FORMATTED[@]/%//*.h}")
+if [ "${1:-}" = "--fix" ]; then
+  clang-format-22 -i "${files[@]}"
+  exit 0
+fi
+bad=0
+for f in "${files[@]}"; do
+  if ! clang-format-22 "$f" | diff -q "$f" - >/dev/null; then
+    echo "$f: not formatted (scripts/check-format.sh --fix)"
+    bad=1
+  fi
+done
+[ "$bad" -eq 0 ] && echo "check-format: ${#files[@]} files formatted"
+exit "$bad"
