@@ -19,7 +19,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineMap.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
@@ -38,11 +38,9 @@ bool hasUnitInnerStride(MemRefType ty) {
          !strides.empty() && strides.back() == 1;
 }
 
-/// The buffer `v` is a view of, through view-like ops.
+/// The buffer the memref `v` is a view of, through view-like ops.
 Value baseBuffer(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
+  return memref::skipViewLikeOps(cast<MemrefValue>(v));
 }
 
 /// The body computes out + in0 * in1 (either order of each operand pair) and

@@ -38,7 +38,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 
 using namespace mlir;
 
@@ -52,9 +52,7 @@ namespace {
 /// The buffer `v` is a view of: a function argument, an allocation, or
 /// whatever else defines it.
 Value viewRoot(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
+  return memref::skipViewLikeOps(cast<MemrefValue>(v));
 }
 
 bool isLocalBuffer(Value v) {

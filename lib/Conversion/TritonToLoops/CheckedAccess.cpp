@@ -95,17 +95,13 @@ ArrayRef<int64_t> tileShape(Operation *op) {
   return {};
 }
 
+/// The element's row-major position in its tile, in i64 for the report (0
+/// when `idx` does not index the tile).
 Value linearIndex(OpBuilder &b, Location loc, ValueRange idx,
                   ArrayRef<int64_t> shape) {
-  Value lin = arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
   if (idx.size() != shape.size())
-    return lin;
-  for (auto [i, d] : llvm::enumerate(shape)) {
-    lin = arith::MulIOp::create(
-        b, loc, lin, arith::ConstantIntOp::create(b, loc, b.getI64Type(), d));
-    lin = arith::AddIOp::create(b, loc, lin, castToI64(b, loc, idx[i]));
-  }
-  return lin;
+    return arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
+  return castToI64(b, loc, linearize(b, loc, idx, shape));
 }
 
 int64_t accessBytes(Type t) {

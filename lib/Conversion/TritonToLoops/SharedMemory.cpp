@@ -54,16 +54,6 @@ unsigned elementBytes(Type t) {
   return std::max(1u, ttg::getElementBitWidth(t) / 8);
 }
 
-Value linearIndex(OpBuilder &b, Location loc, ValueRange idx,
-                  ArrayRef<int64_t> shape) {
-  Value lin = constantIndex(b, loc, 0);
-  for (auto [i, d] : llvm::enumerate(shape)) {
-    lin = arith::MulIOp::create(b, loc, lin, constantIndex(b, loc, d));
-    lin = arith::AddIOp::create(b, loc, lin, idx[i]);
-  }
-  return lin;
-}
-
 /// Placement of a descriptor type whose logical index covers its whole
 /// allocation: back-to-back copies of one layout tile.
 FailureOr<MemDescView> rootPlacement(TileLowering &tl, Operation *op,
@@ -109,8 +99,8 @@ FailureOr<MemDescView> rootPlacement(TileLowering &tl, Operation *op,
   view.base = base;
   view.rootType = ty;
   view.byteOffset = [=](OpBuilder &b, Location l, ValueRange idx) -> Value {
-    Value copy = linearIndex(b, l, idx.take_front(k), copies);
-    Value inTile = linearIndex(b, l, idx.drop_front(k), tile);
+    Value copy = linearize(b, l, idx.take_front(k), copies);
+    Value inTile = linearize(b, l, idx.drop_front(k), tile);
     if (!identity) {
       auto memTy = MemRefType::get({tableSize}, b.getI32Type());
       Value t = memref::GetGlobalOp::create(b, l, memTy, tableName);
@@ -339,8 +329,7 @@ LogicalResult lowerSharedMemoryOp(TileLowering &tl, OpBuilder &b,
   } else if (isa<ttg::MemDescReshapeOp>(op)) {
     SmallVector<int64_t> from(srcTy.getShape()), to(dstTy.getShape());
     view.byteOffset = [=](OpBuilder &ib, Location l, ValueRange idx) {
-      return parent(ib, l,
-                    delinearize(ib, l, linearIndex(ib, l, idx, to), from));
+      return parent(ib, l, delinearize(ib, l, linearize(ib, l, idx, to), from));
     };
   } else {
     return op->emitOpError("is not supported by the CPU lowering");
