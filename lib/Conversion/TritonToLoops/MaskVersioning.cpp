@@ -94,6 +94,13 @@ static Value hasNormalReciprocal(OpBuilder &b, Location loc, Value divisor) {
                             constant(0x1p126f)));
 }
 
+ScopedNestFacts::ScopedNestFacts(TileLowering &tl, const NestFacts &facts)
+    : tl(tl), outer(tl.facts) {
+  tl.facts = &facts;
+}
+
+ScopedNestFacts::~ScopedNestFacts() { tl.facts = outer; }
+
 bool TileLowering::isIndexPure(Value v,
                                llvm::DenseMap<Value, bool> &memo) const {
   if (!isTensor(v.getType()) || buffers.count(v))
@@ -135,8 +142,7 @@ SmallVector<Value> TileLowering::emitMaskVersionedValues(
     ValueRange extraMasks,
     function_ref<SmallVector<Value>(OpBuilder &)> emitNest) {
   // The first copy of a nest inside another's sees that one's assumptions.
-  if (!assumedTrue.empty() || !safeDivisions.empty() ||
-      !identityRemainders.empty())
+  if (!nestFacts().empty())
     return emitNest(b);
   VersioningCandidates found;
   for (Value m : extraMasks)
@@ -206,16 +212,14 @@ SmallVector<Value> TileLowering::emitMaskVersionedValues(
   auto ifOp = scf::IfOp::create(
       b, loc, allTrue,
       [&](OpBuilder &tb, Location) {
-        assumedTrue.insert(masks.begin(), masks.end());
+        NestFacts facts;
+        facts.trueMasks.insert(masks.begin(), masks.end());
         for (auto [div, divisor] : divisions)
-          safeDivisions.insert(div);
+          facts.safeDivisions.insert(div);
         for (auto [rem, proof] : identities)
-          identityRemainders.insert(rem);
-        SmallVector<Value> results = emitNest(tb);
-        assumedTrue.clear();
-        safeDivisions.clear();
-        identityRemainders.clear();
-        scf::YieldOp::create(tb, loc, results);
+          facts.identityRemainders.insert(rem);
+        ScopedNestFacts scope(*this, facts);
+        scf::YieldOp::create(tb, loc, emitNest(tb));
       },
       [&](OpBuilder &eb, Location) {
         scf::YieldOp::create(eb, loc, emitNest(eb));

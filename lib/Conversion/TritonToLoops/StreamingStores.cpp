@@ -147,7 +147,8 @@ bool lowerStreamingStore(TileLowering &tl, OpBuilder &b, Operation *op,
   if (tl.options.checked || !tl.options.streamingStores)
     return false;
   auto ptrTy = dyn_cast<RankedTensorType>(store.getPtr().getType());
-  if (!ptrTy || (store.getMask() && !tl.isAssumedTrue(store.getMask())))
+  if (!ptrTy ||
+      (store.getMask() && !tl.nestFacts().isAssumedTrue(store.getMask())))
     return false;
   Type elemTy = loweredElementType(store.getValue().getType());
   // 8-bit floats, which LLVM lacks, keep the ordinary stores.

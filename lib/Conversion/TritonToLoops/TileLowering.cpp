@@ -334,9 +334,9 @@ Value TileLowering::element(OpBuilder &b, Value original, ValueRange idx) {
   if (!isTensor(original.getType()))
     return scalar(original);
   Type elem = loweredElementType(original.getType());
-  if (assumedTrue.contains(original))
+  if (nestFacts().isAssumedTrue(original))
     return arith::ConstantIntOp::create(b, original.getLoc(), elem, 1);
-  if (identityRemainders.contains(original))
+  if (nestFacts().isIdentityRemainder(original))
     return element(b, original.getDefiningOp()->getOperand(0), idx);
   auto buf = buffers.find(original);
   if (buf != buffers.end())

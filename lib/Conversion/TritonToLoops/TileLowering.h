@@ -148,6 +148,49 @@ struct MemDescView {
 };
 
 //===----------------------------------------------------------------------===//
+// NestFacts
+//===----------------------------------------------------------------------===//
+
+/// What the unguarded copy of a versioned loop nest may assume
+/// (MaskVersioning.cpp): load masks known to be all-true, f32 divisions
+/// whose uniform divisor has a normal reciprocal, and buffered integer
+/// remainders equal to their dividends (the nest reads the affine dividend
+/// instead of the buffer). Outside such a copy there are none.
+struct NestFacts {
+  llvm::DenseSet<Value> trueMasks;
+  llvm::DenseSet<Operation *> safeDivisions;
+  llvm::DenseSet<Value> identityRemainders;
+
+  bool empty() const {
+    return trueMasks.empty() && safeDivisions.empty() &&
+           identityRemainders.empty();
+  }
+  bool isAssumedTrue(Value mask) const { return trueMasks.contains(mask); }
+  bool hasSafeUniformDivisor(Operation *div) const {
+    return safeDivisions.contains(div);
+  }
+  bool isIdentityRemainder(Value v) const {
+    return identityRemainders.contains(v);
+  }
+};
+
+class TileLowering;
+
+/// Makes `facts` the nest facts of `tl` while it lives: the emission of a
+/// versioned nest's unguarded copy runs inside one.
+class ScopedNestFacts {
+public:
+  ScopedNestFacts(TileLowering &tl, const NestFacts &facts);
+  ~ScopedNestFacts();
+  ScopedNestFacts(const ScopedNestFacts &) = delete;
+  ScopedNestFacts &operator=(const ScopedNestFacts &) = delete;
+
+private:
+  TileLowering &tl;
+  const NestFacts *outer;
+};
+
+//===----------------------------------------------------------------------===//
 // TileLowering
 //===----------------------------------------------------------------------===//
 
@@ -234,12 +277,11 @@ public:
   /// at the chunk starting at `first` (nothing when `value` carries none).
   void emitNextProgramPrefetches(OpBuilder &b, Location loc, Value value,
                                  ValueRange first);
-  /// True inside the unguarded copy of a mask-versioned nest for `mask`.
-  bool isAssumedTrue(Value mask) const { return assumedTrue.contains(mask); }
-  /// True inside the copy of a versioned nest in which the uniform divisor
-  /// of the f32 division `div` is known to have a normal reciprocal.
-  bool hasSafeUniformDivisor(Operation *div) const {
-    return safeDivisions.contains(div);
+  /// What the nest being emitted may assume (none outside the unguarded
+  /// copy of a versioned nest).
+  const NestFacts &nestFacts() const {
+    static const NestFacts none;
+    return facts ? *facts : none;
   }
   /// emitLoopNest for the nest that evaluates `value`: it also issues the
   /// next program's prefetches when `value` carries them.
@@ -411,13 +453,9 @@ private:
   /// allocated or taken over.
   Operation *currentOp = nullptr;
   llvm::DenseSet<Value> claimed;
-  /// Masks known to be all-true in the loop nest being emitted.
-  llvm::DenseSet<Value> assumedTrue;
-  /// Divisions whose uniform divisor is known safe there.
-  llvm::DenseSet<Operation *> safeDivisions;
-  /// Buffered integer remainders known to equal their dividends there: the
-  /// nest reads the (affine) dividend instead of the buffer.
-  llvm::DenseSet<Value> identityRemainders;
+  /// The facts of the nest being emitted (ScopedNestFacts), or null.
+  const NestFacts *facts = nullptr;
+  friend class ScopedNestFacts;
   bool errorReported = false;
   unsigned constantCount = 0;
   llvm::DenseMap<int64_t, Value> indexConstants;

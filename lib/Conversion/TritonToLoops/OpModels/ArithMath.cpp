@@ -196,7 +196,7 @@ struct ArithMathModel : TileOpInterface::FallbackModel<ArithMathModel> {
         llvm::any_of(args, [](Value a) { return isFp8(a.getType()); }))
       if (!isa<arith::BitcastOp, arith::TruncFOp>(op))
         return emitFp8Elementwise(b, op, args, elemTy);
-    if (isa<arith::DivFOp>(op) && tl.hasSafeUniformDivisor(op))
+    if (isa<arith::DivFOp>(op) && tl.nestFacts().hasSafeUniformDivisor(op))
       return emitUniformDivision(b, loc, args[0], args[1]);
     if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
             arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
