@@ -278,7 +278,7 @@ NextProgramPrefetches Planner::run() {
   NextProgramPrefetches result;
   // A dot's K loop is compute-bound and its operand tiles are shared with
   // the neighbouring programs: prefetching would only add instructions.
-  if (containsDot(kernel))
+  if (tt::containsDot(kernel))
     return result;
 
   // Loads whose addresses follow the program id, in program order, by the
@@ -441,15 +441,6 @@ NextProgramPrefetches Planner::run() {
 }
 
 } // namespace
-
-bool containsDot(Operation *op) {
-  return op
-      ->walk([](Operation *inner) {
-        return isa<tt::DotOp, tt::DotScaledOp>(inner) ? WalkResult::interrupt()
-                                                      : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
 
 NextProgramPrefetches planNextProgramPrefetch(FunctionOpInterface kernel,
                                               const MaterializationPlan &plan) {

@@ -110,9 +110,6 @@ struct Options {
   uint64_t maxProgramBytes = uint64_t(64) << 20;
 };
 
-/// True when `op` or an op nested in it is a `tt.dot` or `tt.dot_scaled`.
-bool containsDot(Operation *op);
-
 /// True when `reduce` is lowered as a pass over its innermost axis in
 /// chunks of kChunkElements (Reductions.cpp), which can carry the next
 /// program's prefetches.

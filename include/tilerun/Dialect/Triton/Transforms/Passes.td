@@ -43,4 +43,23 @@ def LoopPointersToOffsets : Pass<"tilerun-loop-pointers-to-offsets"> {
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def UnrollShortReductionLoops : Pass<"tilerun-unroll-short-reduction-loops"> {
+  let summary = "Reduce a short loop's tile accumulator without a buffer";
+  let description = [{
+    A `scf.for` whose only result is a tile consumed only by a `tt.reduce`
+    to scalars (a row reduced in blocks into an accumulator) becomes a chain
+    of `scf.if (the loop runs exactly k times)` for k = 1 to `max-trips`:
+    the body k times, each trip's accumulator the previous trip's value,
+    reduced directly; the last else-branch keeps the loop and the reduction
+    unchanged. The unrolled versions need no buffer for the accumulator and
+    compute exactly what the loop does. Loops with a `tt.dot` are left
+    alone; loops with 64-bit bounds get the single-trip version only.
+  }];
+  let options = [
+    Option<"maxTrips", "max-trips", "unsigned", /*default=*/"4",
+           "Versions for trip counts up to this one (0: none)">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 #endif // TILERUN_DIALECT_TRITON_TRANSFORMS_PASSES

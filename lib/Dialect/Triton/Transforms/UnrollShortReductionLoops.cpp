@@ -35,10 +35,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TileLowering.h"
-
-#include "tilerun/Conversion/Passes.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
+#include "tilerun/Dialect/Triton/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -49,7 +47,7 @@
 
 namespace tilerun {
 #define GEN_PASS_DEF_UNROLLSHORTREDUCTIONLOOPS
-#include "tilerun/Conversion/Passes.h.inc"
+#include "tilerun/Dialect/Triton/Transforms/Passes.h.inc"
 } // namespace tilerun
 
 using namespace mlir;
@@ -185,7 +183,7 @@ struct UnrollShortReductionLoop : public OpRewritePattern<scf::ForOp> {
       return failure();
     // Dot loops keep their accumulator in the micro-kernel's registers; more
     // copies of their body would only cost compile time.
-    if (tilerun::loops::containsDot(loop))
+    if (tt::containsDot(loop))
       return failure();
     // 64-bit bounds: only the single trip is tested without overflow.
     unsigned versions = hasNarrowBounds(loop) ? maxTrips : 1;
