@@ -1,5 +1,4 @@
-//===- TestTilePlans.cpp - Print the tile lowering's decisions
-//-------------===//
+//===- TestTilePlans.cpp - Print the tile lowering's decisions ------------===//
 //
 // Test passes that print, as remarks, what the tile lowering decides before
 // it emits anything: each op's TileOpInterface answers, the

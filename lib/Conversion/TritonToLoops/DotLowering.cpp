@@ -1,5 +1,4 @@
-//===- DotLowering.cpp - tt.dot as loops and a register-tiled micro-kernel
-//-===//
+//===- DotLowering.cpp - tt.dot as loops and a register-tiled kernel ------===//
 //
 // A dot's operands are packed into contiguous buffers (evaluated on demand,
 // so a load feeding a dot is fused into the packing), then multiplied: f32

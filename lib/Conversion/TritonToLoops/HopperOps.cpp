@@ -1,5 +1,4 @@
-//===- HopperOps.cpp - ttng: mbarriers, TMA, wgmma
-//-------------------------===//
+//===- HopperOps.cpp - ttng: mbarriers, TMA, wgmma ------------------------===//
 //
 // One CPU thread runs a whole program, so the Hopper machinery for
 // overlapping memory traffic with compute has nothing to overlap: a TMA copy

@@ -1,5 +1,4 @@
-//===- Libdevice.cpp - Triton's libdevice functions on a CPU
-//---------------===//
+//===- Libdevice.cpp - Triton's libdevice functions on a CPU --------------===//
 //
 // tt.extern_elementwise calls name functions of NVIDIA's libdevice
 // (__nv_*). Each becomes the math op, libm call or expansion that computes

@@ -1,5 +1,4 @@
-//===- NextProgramPrefetch.cpp - Load the next program's tiles early
-//-------===//
+//===- NextProgramPrefetch.cpp - Load the next program's tiles early ------===//
 //
 // A row kernel (softmax, layernorm) reads its tile from memory in one pass and
 // then computes on it in cache. On a CPU thread the memory system idles while

@@ -1,5 +1,4 @@
-//===- ArithMath.cpp - One tile model for every arith and math op
-//----------===//
+//===- ArithMath.cpp - One tile model for every arith and math op ---------===//
 //
 // arith and math ops carry ElementwiseMappable: on tensors they apply their
 // scalar form to each element. One generic model, attached to every

@@ -1,5 +1,4 @@
-//===- Dot.cpp - Tile models of tt.dot and tt.dot_scaled
-//-------------------===//
+//===- Dot.cpp - Tile models of tt.dot and tt.dot_scaled ------------------===//
 //
 // A dot is computed whole into its accumulator's buffer by the packed
 // micro-kernel lowering (../DotLowering.cpp, ../DotScaled.cpp).

@@ -1,5 +1,4 @@
-//===- Hopper.cpp - Tile models of Hopper's warp-group MMA
-//-----------------===//
+//===- Hopper.cpp - Tile models of Hopper's warp-group MMA ----------------===//
 //
 // ttng.warp_group_dot is a dot computed whole into its accumulator; its
 // wait hands each operand through as the matching result, since an MMA

@@ -1,5 +1,4 @@
-//===- Memory.cpp - Tile models of global-memory loads and atomics
-//---------===//
+//===- Memory.cpp - Tile models of global-memory loads and atomics --------===//
 //
 // A load reads memory where it is evaluated, so the plan buffers it when a
 // write may come between the load and a consumer. Atomics run where they

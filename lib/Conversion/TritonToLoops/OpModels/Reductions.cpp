@@ -1,5 +1,4 @@
-//===- Reductions.cpp - Tile models of reduce, scan and histogram
-//----------===//
+//===- Reductions.cpp - Tile models of reduce, scan and histogram ---------===//
 //
 // Reductions and scans are computed whole, in passes over their operand
 // (../Reductions.cpp), except a pair reduction (isPairReduction): an

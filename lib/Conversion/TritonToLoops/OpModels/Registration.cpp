@@ -1,5 +1,4 @@
-//===- Registration.cpp - Attach every tile model
-//--------------------------===//
+//===- Registration.cpp - Attach every tile model -------------------------===//
 
 #include "TileModel.h"
 

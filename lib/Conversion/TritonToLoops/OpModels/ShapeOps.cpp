@@ -1,5 +1,4 @@
-//===- ShapeOps.cpp - Tile models of shape ops and constants
-//---------------===//
+//===- ShapeOps.cpp - Tile models of shape ops and constants --------------===//
 //
 // Shape ops move elements without computing: a remap reads operand 0 at an
 // index its map gives (broadcast zeroes the broadcast dims, expand_dims

@@ -1,5 +1,4 @@
-//===- SharedMemory.cpp - Tile models of shared-memory reads
-//---------------===//
+//===- SharedMemory.cpp - Tile models of shared-memory reads --------------===//
 //
 // ttg.local_load reads a shared-memory view where it is evaluated, through
 // the view's layout placement (../SharedMemory.cpp). The other ttg memory

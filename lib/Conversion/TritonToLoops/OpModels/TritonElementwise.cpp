@@ -1,5 +1,4 @@
-//===- TritonElementwise.cpp - Tile models of tt's elementwise ops
-//---------===//
+//===- TritonElementwise.cpp - Tile models of tt's elementwise ops --------===//
 //
 // tt's elementwise ops (the ODS marks them Elementwise): pointer arithmetic
 // and casts, float conversions with Triton's rounding, clamps, precise
