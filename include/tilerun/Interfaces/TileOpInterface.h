@@ -1,5 +1,4 @@
-//===- TileOpInterface.h - What the tile lowering knows of an op -*- C++
-//-*-===//
+//===- TileOpInterface.h - The tile lowering's view of an op -- -*- C++ -*-===//
 //
 // The op interface through which the tile lowering (TritonToLoops) and its
 // analyses see an op; TileOpInterface.td documents it. Models are attached
