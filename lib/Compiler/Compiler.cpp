@@ -52,6 +52,10 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   // One trip-count test per loop range: versions of loops over the same
   // range then branch on the same value (NextProgramPrefetch pairs them).
   pm.addPass(createCSEPass());
+  // Prefetches are not accesses, but they would be checked mode's only
+  // unchecked address arithmetic.
+  if (!options.checked)
+    pm.addPass(createPrefetchNextProgram());
   ConvertTritonToLoopsOptions loopOpts;
   loopOpts.checked = options.checked;
   loopOpts.maxProgramBytes = options.maxProgramBytes;

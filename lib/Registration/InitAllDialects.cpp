@@ -2,6 +2,7 @@
 #include "tilerun/InitAllDialects.h"
 
 #include "tilerun/Dialect/Gluon/IR/Dialect.h"
+#include "tilerun/Dialect/Tilerun/IR/Dialect.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
 #include "tilerun/Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -35,7 +36,7 @@
 #include "mlir/IR/DialectRegistry.h"
 
 void tilerun::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<mlir::triton::TritonDialect, mlir::triton::gpu::TritonGPUDialect,
+  registry.insert<tilerun::TilerunDialect, mlir::triton::TritonDialect, mlir::triton::gpu::TritonGPUDialect,
                   mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect,
                   mlir::gluon::GluonDialect>();
   registry.insert<mlir::BuiltinDialect, mlir::func::FuncDialect,

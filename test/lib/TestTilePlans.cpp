@@ -2,7 +2,7 @@
 //
 // Test passes that print, as remarks, what the tile lowering decides before
 // it emits anything: each op's TileOpInterface answers, the
-// materialization plan, and the next-program prefetch plan. Lit tests check
+// and the materialization plan. Lit tests check
 // them with -verify-diagnostics, one decision at a time.
 //
 //===----------------------------------------------------------------------===//
@@ -91,37 +91,11 @@ struct PrintMaterializationPlan : TilePassBase<PrintMaterializationPlan> {
   }
 };
 
-/// "carries N next-program prefetches" where a nest prefetches; the
-/// prefetch addresses the planner builds stay in the printed IR.
-struct PrintPrefetchPlan : TilePassBase<PrintPrefetchPlan> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrintPrefetchPlan)
-  StringRef getArgument() const final {
-    return "tilerun-test-print-prefetch-plan";
-  }
-  StringRef getDescription() const final {
-    return "Print which nests prefetch the next program's tiles";
-  }
-  void runOnOperation() override {
-    getOperation()->walk([](triton::FuncOp kernel) {
-      auto func = cast<FunctionOpInterface>(kernel.getOperation());
-      loops::MaterializationPlan plan;
-      plan.build(func);
-      loops::NextProgramPrefetches prefetches =
-          loops::planNextProgramPrefetch(func, plan);
-      for (auto &[carrier, addresses] : prefetches)
-        emitRemark(carrier.getLoc())
-            << "carries " << addresses.size() << " next-program prefetch"
-            << (addresses.size() == 1 ? "" : "es");
-    });
-  }
-};
-
 } // namespace
 
 void registerTestPasses() {
   PassRegistration<PrintTileOps>();
   PassRegistration<PrintMaterializationPlan>();
-  PassRegistration<PrintPrefetchPlan>();
 }
 
 } // namespace tilerun::test

@@ -4,6 +4,28 @@
 
 include "mlir/Pass/PassBase.td"
 
+def PrefetchNextProgram
+    : Pass<"tilerun-prefetch-next-program", "mlir::ModuleOp"> {
+  let summary = "Plan prefetches of the next program's tiles";
+  let description = [{
+    A row kernel reads its tile in one pass and computes on it in cache; on
+    a CPU thread the memory system idles meanwhile. The runtime runs
+    consecutive program ids on one thread, so a program can ask for the
+    tiles the next one will load. For each public `tt.func` without a dot
+    or a `ttg.warp_specialize`, this pass picks the elementwise nest with
+    the most work per element (its *carrier*: a store's value, a buffer
+    fill, a loop-carried update or a reduction's operand), builds before it
+    the address tile of each load of the next program (program_id x + 1),
+    and records the decision as `tilerun.prefetch_next_program %ptrs,
+    %carrier`, which the tile lowering carries out. The tile lowering's
+    materialization plan decides which values are nests of their own, so
+    the pass builds it too (the TileOpInterface models are registered as
+    its dependents).
+  }];
+  let dependentDialects = ["::tilerun::TilerunDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::ModuleOp"> {
   let summary = "Lower tile programs (tt/ttg on tensors) to loops over memrefs";
   let description = [{
@@ -29,10 +51,6 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
            /*default=*/"64ull << 20",
            "Largest stack frame (tile buffers and shared memory) a program "
            "may need">,
-    Option<"prefetchNextProgram", "prefetch-next-program", "bool",
-           /*default=*/"true",
-           "Prefetch the tiles the next program loads during the current "
-           "program's heaviest elementwise nest">,
     Option<"streamingStores", "streaming-stores", "bool", /*default=*/"false",
            "Write the tiles of launches larger than the caches with "
            "non-temporal stores of whole cache lines (x86 with AVX)">,

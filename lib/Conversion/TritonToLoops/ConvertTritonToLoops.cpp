@@ -4,6 +4,7 @@
 
 #include "tilerun/Conversion/Passes.h"
 #include "tilerun/Conversion/TritonToLoops/TileOpModels.h"
+#include "tilerun/Dialect/Tilerun/IR/Dialect.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,7 +28,7 @@ struct ConvertTritonToLoopsPass
 
   void getDependentDialects(DialectRegistry &registry) const override {
     Base::getDependentDialects(registry);
-    registry.insert<ub::UBDialect>();
+    registry.insert<ub::UBDialect, tilerun::TilerunDialect>();
     // What the lowering knows of each op.
     tilerun::registerTileOpModels(registry);
   }
@@ -36,7 +37,6 @@ struct ConvertTritonToLoopsPass
     ModuleOp module = getOperation();
     tilerun::loops::Options opts;
     opts.checked = checked;
-    opts.prefetchNextProgram = prefetchNextProgram;
     opts.streamingStores = streamingStores;
     opts.vectorLoopHintBytes = vectorLoopHints;
     opts.versionMasks = versionMasks;

@@ -21,6 +21,8 @@
 
 #include "TileLowering.h"
 
+#include "tilerun/Dialect/Tilerun/IR/Dialect.h"
+
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
 #include "tilerun/Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -227,7 +229,9 @@ void MaterializationPlan::planBlock(Block &block) {
       for (OpOperand &use : result.getUses()) {
         Operation *user = use.getOwner();
         Operation *anc = block.findAncestorOpInBlock(*user);
-        if (!anc)
+        // A prefetch is carried out by its carrier's nest: it evaluates
+        // neither operand where it stands.
+        if (!anc || isa<PrefetchNextProgramOp>(user))
           continue;
         // `x * x` evaluates x once per index: the element cache serves the
         // second operand.

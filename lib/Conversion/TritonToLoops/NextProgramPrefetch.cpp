@@ -16,6 +16,10 @@
 
 #include "TileLowering.h"
 
+#include "tilerun/Conversion/Passes.h"
+#include "tilerun/Conversion/TritonToLoops/TileOpModels.h"
+#include "tilerun/Dialect/Tilerun/IR/Dialect.h"
+
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
 
@@ -24,6 +28,11 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace tilerun {
+#define GEN_PASS_DEF_PREFETCHNEXTPROGRAM
+#include "tilerun/Conversion/Passes.h.inc"
+} // namespace tilerun
 
 using namespace mlir;
 namespace tt = mlir::triton;
@@ -48,7 +57,9 @@ public:
   Planner(FunctionOpInterface kernel, const MaterializationPlan &plan)
       : kernel(kernel), plan(plan), dom(kernel) {}
 
-  NextProgramPrefetches run();
+  /// Builds the next program's address tiles and records each decision
+  /// as a tilerun.prefetch_next_program op.
+  void run();
 
 private:
   void measure(Carrier &c);
@@ -273,12 +284,11 @@ bool matchLoops(Operation *load, Operation *anchor, IRMapping &ivs) {
   return true;
 }
 
-NextProgramPrefetches Planner::run() {
-  NextProgramPrefetches result;
+void Planner::run() {
   // A dot's K loop is compute-bound and its operand tiles are shared with
   // the neighbouring programs: prefetching would only add instructions.
   if (tt::containsDot(kernel))
-    return result;
+    return;
 
   // Loads whose addresses follow the program id, in program order, by the
   // kernel argument they read. (Prefetching the lines the next program
@@ -305,7 +315,7 @@ NextProgramPrefetches Planner::run() {
     loads.push_back({load, root});
   });
   if (loads.empty())
-    return result;
+    return;
 
   // Carriers: the nests with the most compute per element, one for each
   // set of branches a program may take (a peeled loop and the loop itself
@@ -386,6 +396,7 @@ NextProgramPrefetches Planner::run() {
   }
 
   for (Carrier *carrier : chosen) {
+    SmallVector<Value> prefetched;
     // Copies made for one carrier are not visible from another's branch.
     clones.clear();
     nextPid = Value();
@@ -431,20 +442,48 @@ NextProgramPrefetches Planner::run() {
       siblings.insert(siblings.begin(), {best, bestIvs});
       for (auto &[load, ivs] : siblings) {
         copyNeeded.clear();
-        result[carrier->value].push_back(
-            remap(b, load.getPtr(), carrier->anchor, ivs));
+        prefetched.push_back(remap(b, load.getPtr(), carrier->anchor, ivs));
       }
     }
+    // After the addresses, and after the carrier when its anchor makes it.
+    OpBuilder b(carrier->anchor);
+    if (carrier->value.getDefiningOp() == carrier->anchor)
+      b.setInsertionPointAfter(carrier->anchor);
+    for (Value ptrs : prefetched)
+      PrefetchNextProgramOp::create(b, carrier->anchor->getLoc(), ptrs,
+                                    carrier->value);
   }
-  return result;
 }
 
 } // namespace
 
-NextProgramPrefetches planNextProgramPrefetch(FunctionOpInterface kernel,
-                                              const MaterializationPlan &plan) {
-  return Planner(kernel, plan).run();
-}
-
 } // namespace loops
 } // namespace tilerun
+
+namespace {
+struct PrefetchNextProgramPass
+    : public tilerun::impl::PrefetchNextProgramBase<PrefetchNextProgramPass> {
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    // The materialization plan asks each op's model.
+    tilerun::registerTileOpModels(registry);
+  }
+
+  void runOnOperation() override {
+    for (auto kernel : getOperation().getOps<tt::FuncOp>()) {
+      // A warp-specialized kernel's loads are spread over partitions that
+      // the plan does not see as one program.
+      if (!kernel.isPublic() || kernel
+                                    ->walk([](ttg::WarpSpecializeOp) {
+                                      return WalkResult::interrupt();
+                                    })
+                                    .wasInterrupted())
+        continue;
+      auto func = cast<FunctionOpInterface>(kernel.getOperation());
+      tilerun::loops::MaterializationPlan plan;
+      plan.build(func);
+      tilerun::loops::Planner(func, plan).run();
+    }
+  }
+};
+} // namespace

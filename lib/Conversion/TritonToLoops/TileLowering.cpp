@@ -2,6 +2,8 @@
 
 #include "TileLowering.h"
 
+#include "tilerun/Dialect/Tilerun/IR/Dialect.h"
+
 #include "tilerun/Conversion/KernelABI.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
@@ -1006,6 +1008,8 @@ LogicalResult TileLowering::lowerOp(OpBuilder &b, Operation *op) {
     return lowerDebugOp(*this, b, op);
   if (isa<gpu::BarrierOp>(op))
     return success(); // one CPU thread runs the whole program
+  if (isa<PrefetchNextProgramOp>(op))
+    return success(); // carried out by its carrier's nest
   if (auto assume = dyn_cast<LLVM::AssumeOp>(op)) {
     // tl.assume: still a fact LLVM can use.
     LLVM::AssumeOp::create(b, op->getLoc(), scalar(assume.getCond()));
@@ -1140,14 +1144,10 @@ LogicalResult TileLowering::lowerFunction(FunctionOpInterface kernel) {
   plan.build(kernel);
   // Checked mode reports accesses exactly; prefetches are not accesses, but
   // they would be the only unchecked address arithmetic.
-  // Nor does a warp-specialized kernel get them: its loads are spread over
-  // partitions that the plan does not see as one program.
-  bool specialized =
-      kernel
-          ->walk([](ttg::WarpSpecializeOp) { return WalkResult::interrupt(); })
-          .wasInterrupted();
-  if (options.prefetchNextProgram && !options.checked && !specialized)
-    prefetches = planNextProgramPrefetch(kernel, plan);
+  if (!options.checked)
+    kernel->walk([&](PrefetchNextProgramOp prefetch) {
+      prefetches[prefetch.getCarrier()].push_back(prefetch.getPtrs());
+    });
   if (failed(lowerBlock(b, oldEntry)) || errorReported)
     return failure();
   func::ReturnOp::create(b, loc);

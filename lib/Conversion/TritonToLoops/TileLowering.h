@@ -88,9 +88,6 @@ constexpr llvm::StringLiteral kInlineAsmError =
 /// Per-op lowering options.
 struct Options {
   bool checked = false;
-  /// Prefetch the next program's tiles during the current one's compute
-  /// (NextProgramPrefetch.cpp).
-  bool prefetchNextProgram = true;
   /// Non-temporal stores for large launches (StreamingStores.cpp); the
   /// target must be x86 with AVX.
   bool streamingStores = false;
@@ -143,6 +140,11 @@ struct MemDescView {
   /// through loops and branches.
   Type rootType;
 };
+
+/// The next program's address tiles each carrier's nest prefetches, from
+/// the kernel's tilerun.prefetch_next_program ops (NextProgramPrefetch.cpp).
+using NextProgramPrefetches =
+    llvm::DenseMap<Value, llvm::SmallVector<Value, 2>>;
 
 //===----------------------------------------------------------------------===//
 // NestFacts

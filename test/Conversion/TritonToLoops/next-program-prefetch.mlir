@@ -1,6 +1,6 @@
-// RUN: tilerun-opt %s -split-input-file -tilerun-convert-triton-to-loops -canonicalize -cse | FileCheck %s
-// RUN: tilerun-opt %s -split-input-file -tilerun-convert-triton-to-loops="prefetch-next-program=false" | FileCheck %s --check-prefix=OFF
-// RUN: tilerun-opt %s -split-input-file -tilerun-convert-triton-to-loops="checked=true" | FileCheck %s --check-prefix=OFF
+// RUN: tilerun-opt %s -split-input-file -tilerun-prefetch-next-program -tilerun-convert-triton-to-loops -canonicalize -cse | FileCheck %s
+// RUN: tilerun-opt %s -split-input-file -tilerun-convert-triton-to-loops | FileCheck %s --check-prefix=OFF
+// RUN: tilerun-opt %s -split-input-file -tilerun-prefetch-next-program -tilerun-convert-triton-to-loops="checked=true" | FileCheck %s --check-prefix=OFF
 
 // OFF-NOT: llvm.intr.prefetch
 

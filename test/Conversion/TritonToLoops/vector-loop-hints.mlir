@@ -1,4 +1,4 @@
-// RUN: tilerun-opt %s -tilerun-convert-triton-to-loops="vector-loop-hints=32" | FileCheck %s
+// RUN: tilerun-opt %s -tilerun-prefetch-next-program -tilerun-convert-triton-to-loops="vector-loop-hints=32" | FileCheck %s
 // RUN: tilerun-opt %s -tilerun-convert-triton-to-loops | FileCheck %s --check-prefix=OFF
 
 // With hints (x86 with 16 vector registers, 32-byte vectors), the loops the

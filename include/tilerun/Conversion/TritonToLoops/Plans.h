@@ -1,11 +1,11 @@
 //===- Plans.h - The decisions the tile lowering takes first ----*- C++ -*-===//
 //
 // Before it emits anything, the tile lowering (TritonToLoops) decides which
-// tensor values get a buffer (the materialization plan) and which nests
-// prefetch the next program's tiles (the next-program prefetch plan). Both
-// are built from the input IR alone, and tilerun-opt's
-// -tilerun-test-print-materialization-plan and
-// -tilerun-test-print-prefetch-plan print them for lit tests.
+// tensor values get a buffer: the materialization plan, built from the input
+// IR alone, which tilerun-opt's -tilerun-test-print-materialization-plan
+// prints for lit tests. (Which nests prefetch the next program's tiles is
+// decided earlier still, by the tilerun-prefetch-next-program pass, and
+// recorded in the IR as tilerun.prefetch_next_program ops.)
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILERUN_CONVERSION_TRITONTOLOOPS_PLANS_H
@@ -45,14 +45,6 @@ private:
   /// Ops of its block at which each buffered value's buffer is read.
   llvm::DenseMap<mlir::Value, llvm::SmallVector<mlir::Operation *, 2>> readers;
 };
-
-/// Next-program prefetch (NextProgramPrefetch.cpp): for the nest that
-/// evaluates a carrier value, the tensors of pointers the next program
-/// (program_id x + 1) will load, built in the kernel before the carrier.
-using NextProgramPrefetches =
-    llvm::DenseMap<mlir::Value, llvm::SmallVector<mlir::Value, 2>>;
-NextProgramPrefetches planNextProgramPrefetch(mlir::FunctionOpInterface kernel,
-                                              const MaterializationPlan &plan);
 
 } // namespace loops
 } // namespace tilerun

@@ -1,0 +1,30 @@
+//===- Dialect.cpp - The tilerun dialect ----------------------------------===//
+
+#include "tilerun/Dialect/Tilerun/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+
+#include "tilerun/Dialect/Tilerun/IR/TilerunDialect.cpp.inc"
+
+void tilerun::TilerunDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "tilerun/Dialect/Tilerun/IR/TilerunOps.cpp.inc"
+      >();
+}
+
+LogicalResult tilerun::PrefetchNextProgramOp::verify() {
+  auto ptrs = cast<RankedTensorType>(getPtrs().getType());
+  auto carrier = cast<RankedTensorType>(getCarrier().getType());
+  if (ptrs.getShape() != carrier.getShape())
+    return emitOpError("prefetches a tile of shape ")
+           << ptrs << " during the evaluation of a tile of another shape, "
+           << carrier;
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "tilerun/Dialect/Tilerun/IR/TilerunOps.cpp.inc"
