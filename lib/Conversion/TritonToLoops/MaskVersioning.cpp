@@ -52,12 +52,12 @@ void TileLowering::collectVersioningCandidates(
     Operation *op = v.getDefiningOp();
     if (!op)
       continue;
-    if (buffers.count(v)) {
+    if (pool.holds(v)) {
       // A filled buffer; a remainder in one may be replaced by its dividend
       // where that can be computed here: inline, or from its own buffer.
       Value x =
           isa<arith::RemSIOp, arith::RemUIOp>(op) ? op->getOperand(0) : Value();
-      if (x && (buffers.count(x) || !plan.isMaterialized(x)))
+      if (x && (pool.holds(x) || !plan.isMaterialized(x)))
         found.remainders.push_back(op);
       continue;
     }
@@ -103,7 +103,7 @@ ScopedNestFacts::~ScopedNestFacts() { tl.facts = outer; }
 
 bool TileLowering::isIndexPure(Value v,
                                llvm::DenseMap<Value, bool> &memo) const {
-  if (!isTensor(v.getType()) || buffers.count(v))
+  if (!isTensor(v.getType()) || pool.holds(v))
     return true;
   auto it = memo.find(v);
   if (it != memo.end())

@@ -233,40 +233,8 @@ void TileLowering::emitValueNest(
 
 Value TileLowering::allocBuffer(Location loc, ArrayRef<int64_t> shape,
                                 Type elem, bool mayReuse) {
-  auto type = MemRefType::get(shape, storageType(elem));
-  Value buf = mayReuse ? reusableBuffer(type) : Value();
-  if (!buf) {
-    OpBuilder eb(entryBlock, entryBlock->begin());
-    // Aligned for vector loads of whole rows.
-    buf = memref::AllocaOp::create(eb, loc, type, ValueRange{},
-                                   eb.getI64IntegerAttr(64));
-  }
-  claimed.insert(buf);
-  return buf;
-}
-
-Value TileLowering::reusableBuffer(MemRefType type) {
-  if (!currentOp)
-    return Value();
-  // A buffer is free when every value living in it is dead at the op being
-  // lowered, and no allocation of that op has claimed it.
-  llvm::DenseMap<Value, bool> free;
-  for (auto &[v, buf] : buffers) {
-    if (buf.getType() != type || claimed.contains(buf) ||
-        !isa_and_nonnull<memref::AllocaOp>(buf.getDefiningOp()))
-      continue;
-    bool dead = plan.isDeadAt(v, currentOp, /*readByAt=*/false);
-    auto [it, inserted] = free.try_emplace(buf, dead);
-    if (!inserted)
-      it->second = it->second && dead;
-  }
-  // The first free one in the entry block, for a deterministic choice.
-  Value best;
-  for (auto [buf, isFree] : free)
-    if (isFree &&
-        (!best || buf.getDefiningOp()->isBeforeInBlock(best.getDefiningOp())))
-      best = buf;
-  return best;
+  return pool.allocate(loc, MemRefType::get(shape, storageType(elem)),
+                       currentOp, mayReuse);
 }
 
 std::string TileLowering::uniqueSymbol(StringRef prefix) {
@@ -340,9 +308,8 @@ Value TileLowering::element(OpBuilder &b, Value original, ValueRange idx) {
     return arith::ConstantIntOp::create(b, original.getLoc(), elem, 1);
   if (nestFacts().isIdentityRemainder(original))
     return element(b, original.getDefiningOp()->getOperand(0), idx);
-  auto buf = buffers.find(original);
-  if (buf != buffers.end())
-    return loadBuffer(b, original.getLoc(), buf->second, idx, elem);
+  if (Value buf = pool.lookup(original))
+    return loadBuffer(b, original.getLoc(), buf, idx, elem);
   auto result = dyn_cast<OpResult>(original);
   if (!result || plan.isMaterialized(original)) {
     Operation *at = result ? result.getOwner() : newFunc.getOperation();
@@ -377,12 +344,11 @@ MemDescView &TileLowering::memdesc(Value original) {
 }
 
 Value TileLowering::materialize(OpBuilder &b, Value original) {
-  auto it = buffers.find(original);
-  if (it != buffers.end())
-    return it->second;
+  if (Value buf = pool.lookup(original))
+    return buf;
   Value buf = bufferFor(original);
   fillBuffer(b, original, buf);
-  buffers[original] = buf;
+  pool.bind(original, buf);
   return buf;
 }
 
@@ -400,16 +366,12 @@ Value TileLowering::bufferFor(Value original) {
   Operation *def = original.getDefiningOp();
   if (def && collectBufferReads(original, atOwnIndex, elsewhere)) {
     for (Value u : atOwnIndex) {
-      Value buf = buffers.lookup(u);
+      Value buf = pool.lookup(u);
       if (buf.getType() != memrefType || elsewhere.contains(buf))
         continue;
       // Every value living in the buffer (earlier owners too) is dead after
       // `def`, and only `u` is read by it.
-      bool free = llvm::all_of(buffers, [&](auto &entry) {
-        return entry.second != buf ||
-               plan.isDeadAt(entry.first, def, /*readByAt=*/entry.first == u);
-      });
-      if (free)
+      if (pool.isFreeAfter(buf, def, u))
         return buf;
     }
   }
@@ -522,7 +484,7 @@ void TileLowering::flattenTypes(Value original, SmallVectorImpl<Type> &out) {
 void TileLowering::bind(Value original, ValueRange::iterator &it, Value slot) {
   Type t = original.getType();
   if (isTensor(t)) {
-    buffers[original] = slot;
+    pool.bind(original, slot);
     return;
   }
   if (isa<ttg::MemDescType>(t)) {
@@ -561,7 +523,7 @@ bool TileLowering::readsOnlyOwnSlotPointwise(
   if (llvm::any_of(elsewhere, [&](Value buf) { return slots.contains(buf); }))
     return false;
   return llvm::none_of(atOwnIndex, [&](Value u) {
-    Value buf = buffers.lookup(u);
+    Value buf = pool.lookup(u);
     return slots.contains(buf) && buf != own;
   });
 }
@@ -581,7 +543,7 @@ bool TileLowering::collectBufferReads(Value v,
     auto [u, pointwise] = worklist.pop_back_val();
     if (!isTensor(u.getType()) || !seen[pointwise].insert(u).second)
       continue;
-    if (Value buf = buffers.lookup(u)) {
+    if (Value buf = pool.lookup(u)) {
       if (pointwise)
         atOwnIndex.insert(u);
       else
@@ -614,16 +576,16 @@ void TileLowering::copyIntoSlots(OpBuilder &b, Location loc, ValueRange values,
   for (auto [v, slot] : llvm::zip(values, slots)) {
     if (!slot)
       continue;
-    auto it = buffers.find(v);
-    if (it != buffers.end() && it->second == slot)
+    Value buf = pool.lookup(v);
+    if (buf && buf == slot)
       continue; // yields the slot's own value
-    if (it != buffers.end() && !slotSet.contains(it->second)) {
-      copies.push_back({it->second, slot});
+    if (buf && !slotSet.contains(buf)) {
+      copies.push_back({buf, slot});
       continue;
     }
     // A value that reads no other slot, and its own only where it writes,
     // is written in place after every other value has been evaluated.
-    if (it == buffers.end() && llvm::count(values, v) == 1 &&
+    if (!buf && llvm::count(values, v) == 1 &&
         readsOnlyOwnSlotPointwise(v, slot, slotSet)) {
       inPlace.push_back({v, slot});
       continue;
@@ -655,7 +617,7 @@ LogicalResult TileLowering::lowerBlock(OpBuilder &b, Block &block) {
     // allocates (its results, slots, scratch) stays claimed while it is
     // lowered, nested regions included.
     if (topLevel)
-      claimed.clear();
+      pool.releaseClaims();
     Operation *enclosing = currentOp;
     currentOp = &op;
     LogicalResult lowered = lowerOp(b, &op);
@@ -893,8 +855,7 @@ LogicalResult TileLowering::lowerWhile(OpBuilder &b, Operation *op) {
 /// The slot buffer a dot may accumulate into in place: its accumulator is a
 /// loop-carried value used only by the dot, and the dot's result is yielded
 /// back to the same position — the usual `acc = tl.dot(a, b, acc)` loop.
-static Value inPlaceAccumulator(Operation *op,
-                                const llvm::DenseMap<Value, Value> &buffers) {
+static Value inPlaceAccumulator(Operation *op, const BufferPool &pool) {
   auto dot = dyn_cast<tt::DotOp>(op);
   if (!dot)
     return {};
@@ -908,12 +869,12 @@ static Value inPlaceAccumulator(Operation *op,
   if (use.getOwner() != loop.getBody()->getTerminator() ||
       use.getOperandNumber() != arg.getArgNumber() - 1)
     return {};
-  return buffers.lookup(arg);
+  return pool.lookup(arg);
 }
 
 LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
-  if (Value slot = inPlaceAccumulator(op, buffers)) {
-    buffers[op->getResult(0)] = slot;
+  if (Value slot = inPlaceAccumulator(op, pool)) {
+    pool.bind(op->getResult(0), slot);
     return lowerDot(*this, b, op, slot);
   }
   auto tile = dyn_cast<TileOpInterface>(op);
@@ -939,7 +900,7 @@ LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
   LogicalResult result = tile.lowerIntoBuffers(*this, b, outs);
   for (auto [r, buf] : llvm::zip(op->getResults(), outs))
     if (buf)
-      buffers[r] = buf;
+      pool.bind(r, buf);
   return result;
 }
 
@@ -1123,6 +1084,7 @@ LogicalResult TileLowering::lowerFunction(FunctionOpInterface kernel) {
                                  FunctionType::get(ctx, argTypes, {}));
   newFunc.setVisibility(SymbolTable::Visibility::Public);
   entryBlock = newFunc.addEntryBlock();
+  pool.setEntryBlock(entryBlock);
   Block &oldEntry = kernel.getFunctionBody().front();
   SmallVector<unsigned> hostDescriptors;
   unsigned next = 0;

@@ -12,6 +12,8 @@
 #ifndef TILERUN_LIB_CONVERSION_TRITONTOLOOPS_TILELOWERING_H
 #define TILERUN_LIB_CONVERSION_TRITONTOLOOPS_TILELOWERING_H
 
+#include "BufferPool.h"
+
 #include "tilerun/Conversion/SourceLocation.h"
 #include "tilerun/Conversion/StreamingStores.h"
 #include "tilerun/Conversion/TritonToLoops/Plans.h"
@@ -196,7 +198,7 @@ private:
 class TileLowering {
 public:
   TileLowering(mlir::ModuleOp module, const Options &options)
-      : module(module), options(options) {}
+      : module(module), options(options), pool(plan) {}
 
   /// Rewrites `kernel` (a tt.func) into a func.func of the same name with the
   /// kernel ABI. Returns failure after emitting a diagnostic.
@@ -218,7 +220,7 @@ public:
   void bindScalar(Value original, Value lowered) {
     scalars.map(original, lowered);
   }
-  void bindBuffer(Value original, Value buffer) { buffers[original] = buffer; }
+  void bindBuffer(Value original, Value buffer) { pool.bind(original, buffer); }
   void bindTuple(Value original, llvm::SmallVector<Value> lowered) {
     tuples[original] = std::move(lowered);
   }
@@ -234,7 +236,7 @@ public:
     llvm::SmallVector<Value> parts;
   };
   llvm::DenseMap<Value, TensorMap> tensorMaps;
-  Value bufferOf(Value original) const { return buffers.lookup(original); }
+  Value bufferOf(Value original) const { return pool.lookup(original); }
   bool isMaterialized(Value original) const {
     return plan.isMaterialized(original);
   }
@@ -420,9 +422,10 @@ private:
   mlir::Block *entryBlock = nullptr;
   llvm::SmallVector<Value, 6> gridArgs;
   MaterializationPlan plan;
+  /// The buffers of the tiles (reads `plan`, declared before it).
+  BufferPool pool;
   NextProgramPrefetches prefetches;
   mlir::IRMapping scalars;
-  llvm::DenseMap<Value, Value> buffers;
   llvm::DenseMap<Value, llvm::SmallVector<Value>> tuples;
   llvm::DenseMap<Value, MemDescView> memdescs;
   llvm::StringMap<mlir::LLVM::GlobalOp> strings;
@@ -446,12 +449,8 @@ private:
   /// the element it computes: it may be evaluated straight into `own`.
   bool readsOnlyOwnSlotPointwise(Value v, Value own,
                                  const llvm::DenseSet<Value> &slots) const;
-  /// A free buffer of `type` (see allocBuffer), or null.
-  Value reusableBuffer(mlir::MemRefType type);
-  /// The op being lowered, and the buffers the current top-level op has
-  /// allocated or taken over.
+  /// The op being lowered.
   Operation *currentOp = nullptr;
-  llvm::DenseSet<Value> claimed;
   /// The facts of the nest being emitted (ScopedNestFacts), or null.
   const NestFacts *facts = nullptr;
   friend class ScopedNestFacts;

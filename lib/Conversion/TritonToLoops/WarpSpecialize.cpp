@@ -151,6 +151,7 @@ LogicalResult TileLowering::lowerPartition(Region &region, func::FuncOp fn,
   auto ptrTy = LLVM::LLVMPointerType::get(fn.getContext());
   newFunc = fn;
   entryBlock = fn.addEntryBlock();
+  pool.setEntryBlock(entryBlock);
   OpBuilder b = OpBuilder::atBlockEnd(entryBlock);
   Value frame = entryBlock->getArgument(0);
   SmallVector<Value> fields;
