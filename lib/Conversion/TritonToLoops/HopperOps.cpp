@@ -55,22 +55,22 @@ LogicalResult recordTensorMap(TileLowering &tl, OpBuilder &b,
                      .getPointeeType();
   int64_t elemBytes = byteSize(loweredElementType(pointee));
   unsigned rank = create.getBoxDim().size();
-  TileLowering::TensorMap map;
-  map.parts.push_back(tl.scalar(create.getGlobalAddress()));
+  SmallVector<Value> parts;
+  parts.push_back(tl.scalar(create.getGlobalAddress()));
   // Dims and strides are listed innermost first; descriptors keep them
   // outermost first, strides in elements.
   for (unsigned d = 0; d < rank; ++d)
-    map.parts.push_back(
+    parts.push_back(
         arith::ExtUIOp::create(b, loc, b.getI64Type(),
                                tl.scalar(create.getGlobalDim()[rank - 1 - d])));
   for (unsigned d = 0; d + 1 < rank; ++d)
-    map.parts.push_back(arith::DivSIOp::create(
+    parts.push_back(arith::DivSIOp::create(
         b, loc, tl.scalar(create.getGlobalStride()[rank - 2 - d]),
         arith::ConstantIntOp::create(b, loc, b.getI64Type(), elemBytes)));
-  map.parts.push_back(arith::ConstantIntOp::create(b, loc, b.getI64Type(), 1));
-  map.parts.push_back(arith::ConstantIntOp::create(b, loc, b.getI1Type(),
-                                                   create.getFillMode() != 0));
-  tl.tensorMaps[create.getDescPtr()] = std::move(map);
+  parts.push_back(arith::ConstantIntOp::create(b, loc, b.getI64Type(), 1));
+  parts.push_back(arith::ConstantIntOp::create(b, loc, b.getI1Type(),
+                                               create.getFillMode() != 0));
+  tl.lowered().bindTensorMap(create.getDescPtr(), std::move(parts));
   return success();
 }
 
@@ -229,11 +229,12 @@ LogicalResult lowerHopperOp(TileLowering &tl, OpBuilder &b, Operation *op) {
   if (auto create = dyn_cast<ttng::TensormapCreateOp>(op))
     return recordTensorMap(tl, b, create);
   if (auto reinterpret = dyn_cast<ttng::ReinterpretTensorDescOp>(op)) {
-    auto it = tl.tensorMaps.find(reinterpret.getRawDesc());
-    if (it == tl.tensorMaps.end())
+    const SmallVector<Value> *parts =
+        tl.lowered().tensorMap(reinterpret.getRawDesc());
+    if (!parts)
       return op->emitOpError("reads a TMA descriptor that no "
                              "ttng.tensormap_create in this kernel wrote");
-    tl.bindTuple(reinterpret.getResult(), it->second.parts);
+    tl.bindTuple(reinterpret.getResult(), *parts);
     return success();
   }
   if (auto copy = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(op))

@@ -289,7 +289,7 @@ Value TileLowering::fail(OpBuilder &b, Operation *op, const Twine &message,
 }
 
 Value TileLowering::scalar(Value original) {
-  if (Value v = scalars.lookupOrNull(original))
+  if (Value v = values.scalar(original))
     return v;
   // Unmapped scalars only come from ops this lowering rejected; an error
   // has been reported already.
@@ -329,9 +329,8 @@ Value TileLowering::element(OpBuilder &b, Value original, ValueRange idx) {
 }
 
 ArrayRef<Value> TileLowering::parts(Value original) {
-  auto it = tuples.find(original);
-  if (it != tuples.end())
-    return it->second;
+  if (const SmallVector<Value> *tuple = values.tuple(original))
+    return *tuple;
   errorReported = true;
   if (Operation *def = original.getDefiningOp())
     def->emitOpError("produces a pointer tuple that could not be lowered");
@@ -340,7 +339,7 @@ ArrayRef<Value> TileLowering::parts(Value original) {
 }
 
 MemDescView &TileLowering::memdesc(Value original) {
-  return memdescs[original];
+  return values.memdesc(original);
 }
 
 Value TileLowering::materialize(OpBuilder &b, Value original) {
@@ -496,7 +495,7 @@ void TileLowering::bind(Value original, ValueRange::iterator &it, Value slot) {
     if (failed(view))
       errorReported = true;
     else
-      memdescs[original] = std::move(*view);
+      values.bindMemDesc(original, std::move(*view));
     return;
   }
   if (isDropped(t))
@@ -504,11 +503,11 @@ void TileLowering::bind(Value original, ValueRange::iterator &it, Value slot) {
   if (isTuple(t)) {
     SmallVector<Type> types;
     flattenTypes(original, types);
-    tuples[original] = SmallVector<Value>(it, it + types.size());
+    values.bindTuple(original, SmallVector<Value>(it, it + types.size()));
     it += types.size();
     return;
   }
-  scalars.map(original, *it++);
+  values.bindScalar(original, *it++);
 }
 
 /// True when the inline expression behind `v` reads no slot of `slots` but
@@ -631,7 +630,7 @@ LogicalResult TileLowering::lowerBlock(OpBuilder &b, Block &block) {
 FailureOr<SmallVector<Value>>
 TileLowering::emitScalarRegion(OpBuilder &b, Region &region, ValueRange args) {
   for (auto [arg, v] : llvm::zip_equal(region.front().getArguments(), args))
-    scalars.map(arg, v);
+    values.bindScalar(arg, v);
   if (region.hasOneBlock()) {
     Block &body = region.front();
     if (failed(lowerBlock(b, body)))
@@ -666,8 +665,9 @@ TileLowering::emitScalarRegion(OpBuilder &b, Region &region, ValueRange args) {
     if (&src == &region.front())
       continue;
     for (BlockArgument arg : src.getArguments())
-      scalars.map(arg, copy->addArgument(loweredElementType(arg.getType()),
-                                         arg.getLoc()));
+      values.bindScalar(
+          arg,
+          copy->addArgument(loweredElementType(arg.getType()), arg.getLoc()));
   }
   for (Block &src : region) {
     OpBuilder bb = OpBuilder::atBlockEnd(copies[&src]);
@@ -732,7 +732,7 @@ LogicalResult TileLowering::lowerFor(OpBuilder &b, Operation *op) {
                                    scalar(forOp.getStep()), inits);
   copyLoopAnnotation(op, newFor);
   Block *body = newFor.getBody();
-  scalars.map(forOp.getInductionVar(), newFor.getInductionVar());
+  values.bindScalar(forOp.getInductionVar(), newFor.getInductionVar());
   auto bindAll = [&](ValueRange originals, ValueRange lowered) {
     auto it = lowered.begin();
     for (auto [i, v] : llvm::enumerate(originals))
@@ -947,7 +947,7 @@ LogicalResult TileLowering::lowerScalarOp(OpBuilder &b, Operation *op) {
     return failure(errorReported);
   }
   for (OpResult r : op->getResults())
-    scalars.map(r, emitElementOf(*this, b, r, {}));
+    values.bindScalar(r, emitElementOf(*this, b, r, {}));
   return success();
 }
 
@@ -1001,7 +1001,7 @@ LogicalResult TileLowering::lowerOp(OpBuilder &b, Operation *op) {
     SmallVector<Value> p;
     if (failed(lowerPointerTuple(*this, b, op, p)))
       return failure();
-    tuples[op->getResult(0)] = std::move(p);
+    values.bindTuple(op->getResult(0), std::move(p));
     return success();
   }
   if (isa<tt::AtomicRMWOp, tt::AtomicCASOp>(op) &&
@@ -1094,7 +1094,7 @@ LogicalResult TileLowering::lowerFunction(FunctionOpInterface kernel) {
       next += 2;
       continue;
     }
-    scalars.map(arg, entryBlock->getArgument(next++));
+    values.bindScalar(arg, entryBlock->getArgument(next++));
   }
   gridArgs.clear();
   for (unsigned i = 0; i < kNumGridParams; ++i)

@@ -192,6 +192,53 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// LoweredValues
+//===----------------------------------------------------------------------===//
+
+/// What each original value that is not a tile became: a scalar, the parts
+/// of a block pointer or tensor descriptor (a tuple), a shared-memory view,
+/// or, for the scratch pointer a ttng.tensormap_create wrote a TMA
+/// descriptor to, that descriptor's parts (until a
+/// reinterpret_tensor_descriptor reads it back). Tiles live in buffers
+/// (BufferPool) or are evaluated element by element.
+class LoweredValues {
+public:
+  /// Null when `original` has no scalar.
+  Value scalar(Value original) const { return scalars.lookupOrNull(original); }
+  void bindScalar(Value original, Value lowered) {
+    scalars.map(original, lowered);
+  }
+  /// Null when `original` has no tuple.
+  const llvm::SmallVector<Value> *tuple(Value original) const {
+    auto it = tuples.find(original);
+    return it == tuples.end() ? nullptr : &it->second;
+  }
+  void bindTuple(Value original, llvm::SmallVector<Value> parts) {
+    tuples[original] = std::move(parts);
+  }
+  /// The view of `original` (an empty one when it has none yet).
+  MemDescView &memdesc(Value original) { return memdescs[original]; }
+  void bindMemDesc(Value original, MemDescView view) {
+    memdescs[original] = std::move(view);
+  }
+  /// The descriptor parts (see descriptorParts) written to `scratch`, or
+  /// null.
+  const llvm::SmallVector<Value> *tensorMap(Value scratch) const {
+    auto it = tensorMaps.find(scratch);
+    return it == tensorMaps.end() ? nullptr : &it->second;
+  }
+  void bindTensorMap(Value scratch, llvm::SmallVector<Value> parts) {
+    tensorMaps[scratch] = std::move(parts);
+  }
+
+private:
+  mlir::IRMapping scalars;
+  llvm::DenseMap<Value, llvm::SmallVector<Value>> tuples;
+  llvm::DenseMap<Value, MemDescView> memdescs;
+  llvm::DenseMap<Value, llvm::SmallVector<Value>> tensorMaps;
+};
+
+//===----------------------------------------------------------------------===//
 // TileLowering
 //===----------------------------------------------------------------------===//
 
@@ -218,30 +265,21 @@ public:
   llvm::ArrayRef<Value> parts(Value original);
   MemDescView &memdesc(Value original);
   void bindScalar(Value original, Value lowered) {
-    scalars.map(original, lowered);
+    values.bindScalar(original, lowered);
   }
   void bindBuffer(Value original, Value buffer) { pool.bind(original, buffer); }
   void bindTuple(Value original, llvm::SmallVector<Value> lowered) {
-    tuples[original] = std::move(lowered);
+    values.bindTuple(original, std::move(lowered));
   }
-
-  /// A TMA descriptor made on the device (ttng.tensormap_create), kept by
-  /// the scratch pointer it is written to until a
-  /// reinterpret_tensor_descriptor reads it back: its parts as a tensor
-  /// descriptor's (base, shape, strides) and whether out-of-bounds elements
-  /// read as NaN instead of zero.
-  /// The descriptor parts (see descriptorParts) of each TMA descriptor a
-  /// ttng.tensormap_create wrote.
-  struct TensorMap {
-    llvm::SmallVector<Value> parts;
-  };
-  llvm::DenseMap<Value, TensorMap> tensorMaps;
+  /// The values of non-tile originals: scalars, tuples, views, and the TMA
+  /// descriptors made on the device (HopperOps.cpp).
+  LoweredValues &lowered() { return values; }
   Value bufferOf(Value original) const { return pool.lookup(original); }
   bool isMaterialized(Value original) const {
     return plan.isMaterialized(original);
   }
   void bindMemDesc(Value original, MemDescView view) {
-    memdescs[original] = std::move(view);
+    values.bindMemDesc(original, std::move(view));
   }
 
   /// Lowers the single-block scalar `region` (tt.map_elementwise's body) at
@@ -425,9 +463,7 @@ private:
   /// The buffers of the tiles (reads `plan`, declared before it).
   BufferPool pool;
   NextProgramPrefetches prefetches;
-  mlir::IRMapping scalars;
-  llvm::DenseMap<Value, llvm::SmallVector<Value>> tuples;
-  llvm::DenseMap<Value, MemDescView> memdescs;
+  LoweredValues values;
   llvm::StringMap<mlir::LLVM::GlobalOp> strings;
   /// Elements already emitted, per (value, block, indices): keeps DAGs of
   /// inline values linear in size.
