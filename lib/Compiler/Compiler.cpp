@@ -64,6 +64,7 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   loopOpts.vectorLoopHints = target.vectorLoopHintBytes();
   std::tie(loopOpts.matmulTileRows, loopOpts.matmulTileLanes) =
       target.matmulRegisterTile();
+  loopOpts.bf16DotProducts = target.hasAVX512BF16();
   pm.addPass(createConvertTritonToLoops(loopOpts));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -81,7 +82,10 @@ void buildLoopsToLLVMPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createConvertVectorToLLVMPass());
+  ConvertVectorToLLVMPassOptions vectorOpts;
+  // The bf16 dot micro-kernel's x86vector.avx512.dot (DotLowering.cpp).
+  vectorOpts.x86Vector = options.cpuTarget().hasAVX512BF16();
+  pm.addPass(createConvertVectorToLLVMPass(vectorOpts));
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());

@@ -17,6 +17,7 @@ namespace math { class MathDialect; }
 namespace memref { class MemRefDialect; }
 namespace scf { class SCFDialect; }
 namespace vector { class VectorDialect; }
+namespace x86vector { class X86VectorDialect; }
 } // namespace mlir
 
 namespace tilerun {

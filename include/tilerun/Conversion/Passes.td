@@ -78,12 +78,18 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
     Option<"matmulTileLanes", "matmul-tile-lanes", "int64_t",
            /*default=*/"16",
            "f32 lanes of each accumulator of the dot micro-kernel">,
+    Option<"bf16DotProducts", "bf16-dot-products", "bool",
+           /*default=*/"false",
+           "Multiply bf16 dot operands with AVX512-BF16's dot product "
+           "(x86vector.avx512.dot, vdpbf16ps: pairs of bf16 products "
+           "added to f32 accumulators) instead of widening them to f32">,
   ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::cf::ControlFlowDialect",
     "mlir::func::FuncDialect", "mlir::LLVM::LLVMDialect",
     "mlir::math::MathDialect", "mlir::memref::MemRefDialect",
     "mlir::scf::SCFDialect", "mlir::vector::VectorDialect",
+    "mlir::x86vector::X86VectorDialect",
   ];
 }
 

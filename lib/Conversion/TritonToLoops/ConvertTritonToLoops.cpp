@@ -13,6 +13,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 
 namespace tilerun {
 #define GEN_PASS_DEF_CONVERTTRITONTOLOOPS
@@ -45,6 +46,7 @@ struct ConvertTritonToLoopsPass
     opts.matmulTileRows = matmulTileRows;
     opts.matmulTileLanes = matmulTileLanes;
     opts.maxProgramBytes = maxProgramBytes;
+    opts.bf16DotProducts = bf16DotProducts;
     SmallVector<triton::FuncOp> kernels;
     for (auto f : module.getOps<triton::FuncOp>())
       kernels.push_back(f);

@@ -3,8 +3,9 @@
 // A dot's operands are packed into contiguous buffers (evaluated on demand,
 // so a load feeding a dot is fused into the packing), then multiplied: f32
 // by the target's register-tiled micro-kernel (CpuTarget::matmulRegisterTile,
-// given as the pass's matmul-tile-* options), other types by loops that widen
-// each product to the accumulator's type.
+// given as the pass's matmul-tile-* options), bf16 by a micro-kernel of
+// AVX512-BF16 dot products where the target has them (bf16-dot-products),
+// other types by loops that widen each product to the accumulator's type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -77,6 +79,95 @@ static void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B,
         for (int64_t i = 0; i < MR; ++i)
           vector::StoreOp::create(ib, loc, loop.getResult(i), out,
                                   at(ib, rows[i], n0));
+      });
+}
+
+/// f32 lanes of one AVX512-BF16 dot product (vdpbf16ps on 512 bits): each
+/// adds two bf16 products per lane.
+constexpr int64_t kBF16DotLanes = 16;
+
+/// out += A * B with A ([batch x] M x K, bf16, packed as is) and B packed in
+/// pairs along K (`Bp[k / 2][2 n + k % 2] = B[k][n]`), on AVX512-BF16:
+/// every lane of a dot product adds A[m][2p] * B[2p][n] + A[m][2p+1] *
+/// B[2p+1][n] to an f32 accumulator, for one pair of A broadcast to all
+/// lanes and 16 columns of B. MR rows of NR / 16 accumulators each stay in
+/// registers across the K loop, as in emitMicroKernelDot. The products of
+/// bf16 values are exact in f32; the instruction rounds to nearest even and
+/// treats subnormal inputs as zero.
+static void emitBF16MicroKernelDot(OpBuilder &b, Location loc, Value A,
+                                   Value Bp, Value out, int64_t rank,
+                                   int64_t batch, int64_t M, int64_t N,
+                                   int64_t K, int64_t MR, int64_t NR,
+                                   bool fromZero) {
+  int64_t perRow = NR / kBF16DotLanes;
+  auto accTy = VectorType::get({kBF16DotLanes}, b.getF32Type());
+  auto pairsTy = VectorType::get({2 * kBF16DotLanes}, b.getBF16Type());
+  auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
+  TileLowering::emitLoopNest(
+      b, loc, {batch, M / MR, N / NR}, [&](OpBuilder &ib, ValueRange t) {
+        Value m0 = arith::MulIOp::create(ib, loc, t[1], c(ib, MR));
+        Value n0 = arith::MulIOp::create(ib, loc, t[2], c(ib, NR));
+        auto at = [&](Value row, Value col) {
+          SmallVector<Value> idx;
+          if (rank == 3)
+            idx.push_back(t[0]);
+          idx.append({row, col});
+          return idx;
+        };
+        SmallVector<Value> rows, cols, accs;
+        for (int64_t j = 0; j < perRow; ++j)
+          cols.push_back(
+              arith::AddIOp::create(ib, loc, n0, c(ib, j * kBF16DotLanes)));
+        Value zero;
+        if (fromZero)
+          zero = arith::ConstantOp::create(ib, loc, accTy,
+                                           DenseElementsAttr::get(accTy, 0.0f));
+        for (int64_t i = 0; i < MR; ++i) {
+          rows.push_back(arith::AddIOp::create(ib, loc, m0, c(ib, i)));
+          for (int64_t j = 0; j < perRow; ++j)
+            accs.push_back(fromZero
+                               ? zero
+                               : vector::LoadOp::create(ib, loc, accTy, out,
+                                                        at(rows[i], cols[j]))
+                                     .getResult());
+        }
+        auto loop = scf::ForOp::create(
+            ib, loc, c(ib, 0), c(ib, K / 2), c(ib, 1), accs,
+            [&](OpBuilder &kb, Location, Value p, ValueRange cur) {
+              SmallVector<Value> bv;
+              for (int64_t j = 0; j < perRow; ++j) {
+                Value col = arith::MulIOp::create(kb, loc, cols[j], c(kb, 2));
+                bv.push_back(
+                    vector::LoadOp::create(kb, loc, pairsTy, Bp, at(p, col)));
+              }
+              Value k = arith::MulIOp::create(kb, loc, p, c(kb, 2));
+              SmallVector<Value> next;
+              for (int64_t i = 0; i < MR; ++i) {
+                // A[m][k], A[m][k+1] as one i32, in every lane.
+                Value pair = vector::LoadOp::create(
+                    kb, loc, VectorType::get({2}, kb.getBF16Type()), A,
+                    at(rows[i], k));
+                Value word = vector::ExtractOp::create(
+                    kb, loc,
+                    vector::BitCastOp::create(
+                        kb, loc, VectorType::get({1}, kb.getI32Type()), pair),
+                    ArrayRef<int64_t>{0});
+                Value av = vector::BitCastOp::create(
+                    kb, loc, pairsTy,
+                    vector::BroadcastOp::create(
+                        kb, loc,
+                        VectorType::get({kBF16DotLanes}, kb.getI32Type()),
+                        word));
+                for (int64_t j = 0; j < perRow; ++j)
+                  next.push_back(x86vector::DotBF16Op::create(
+                      kb, loc, accTy, cur[i * perRow + j], av, bv[j]));
+              }
+              scf::YieldOp::create(kb, loc, next);
+            });
+        for (int64_t i = 0; i < MR; ++i)
+          for (int64_t j = 0; j < perRow; ++j)
+            vector::StoreOp::create(ib, loc, loop.getResult(i * perRow + j),
+                                    out, at(rows[i], cols[j]));
       });
 }
 
@@ -145,6 +236,9 @@ Value extendToAccumulator(OpBuilder &b, Location loc, Value e, Type acc) {
   return arith::ExtSIOp::create(b, loc, acc, e);
 }
 
+static bool lowerBF16Dot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
+                         Value out);
+
 LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
                        Value out) {
   auto dot = cast<tt::DotOp>(op);
@@ -159,6 +253,8 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
   int64_t batch = rank == 3 ? aTy.getShape()[0] : 1;
   int64_t M = aTy.getShape()[rank - 2], K = aTy.getShape()[rank - 1];
   int64_t N = bTy.getShape()[rank - 1];
+  if (lowerBF16Dot(tl, b, dot, out))
+    return success();
 
   // Pack both operands once, converted to the accumulator type: each element
   // of A is used N times and each of B M times.
@@ -183,6 +279,89 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
   return success();
 }
 
+/// Puts the accumulator `c` into `out` for a dot to add to. Returns true
+/// when a micro-kernel (`fromZeroAllowed`) may start its registers at zero
+/// instead: a fresh product (`tl.dot(q, k)`, a zero accumulator) then
+/// skips filling the result tile with zeros, which attention does for a
+/// 64x64 tile on every K step.
+static bool initAccumulator(TileLowering &tl, OpBuilder &b, Location loc,
+                            Value c, Value out, bool fromZeroAllowed) {
+  bool fromZero = fromZeroAllowed && c && matchPattern(c, m_PosZeroFloat());
+  // Accumulating in place into the accumulator's own buffer needs no copy.
+  if (c && tl.bufferOf(c) != out && !fromZero)
+    TileLowering::emitLoopNest(
+        b, loc, cast<MemRefType>(out.getType()).getShape(),
+        [&](OpBuilder &ib, ValueRange idx) {
+          tl.storeBuffer(ib, loc, tl.element(ib, c, idx), out, idx);
+        });
+  return fromZero;
+}
+
+/// The bf16 dot of `dot` on AVX512-BF16, when the target has it and the
+/// shapes fit: K even and a register tile of whole 16-lane vectors.
+static bool lowerBF16Dot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
+                         Value out) {
+  auto aTy = asTensor(dot.getA().getType());
+  auto bTy = asTensor(dot.getB().getType());
+  int64_t rank = aTy.getRank();
+  int64_t batch = rank == 3 ? aTy.getShape()[0] : 1;
+  int64_t M = aTy.getShape()[rank - 2], K = aTy.getShape()[rank - 1];
+  int64_t N = bTy.getShape()[rank - 1];
+  if (!tl.options.bf16DotProducts || !aTy.getElementType().isBF16() ||
+      !bTy.getElementType().isBF16() ||
+      !asTensor(dot.getD().getType()).getElementType().isF32() || K % 2 != 0)
+    return false;
+  auto [MR, NR] = microKernelTile(M, N, tl.options.matmulTileRows,
+                                  tl.options.matmulTileLanes);
+  if (MR == 0 || NR % kBF16DotLanes != 0)
+    return false;
+  Location loc = dot.getLoc();
+  Type bf16 = b.getBF16Type();
+  // A as it is; B in pairs along K. The K loop's masked loads are
+  // versioned: full tiles pack with plain vector loads.
+  Value A = tl.allocBuffer(loc, aTy.getShape(), bf16);
+  tl.emitMaskVersioned(
+      b, loc, aTy.getShape(), dot.getA(), {}, [&](OpBuilder &nb) {
+        TileLowering::emitLoopNest(
+            nb, loc, aTy.getShape(), [&](OpBuilder &ib, ValueRange idx) {
+              tl.storeBuffer(ib, loc, tl.element(ib, dot.getA(), idx), A, idx);
+            });
+      });
+  SmallVector<int64_t> pairedShape(bTy.getShape());
+  pairedShape[rank - 2] = K / 2;
+  pairedShape[rank - 1] = 2 * N;
+  Value Bp = tl.allocBuffer(loc, pairedShape, bf16);
+  // One iteration per pair of rows of B: two contiguous row reads and one
+  // interleaved contiguous write, which LLVM vectorises with shuffles.
+  SmallVector<int64_t> pairLoop(bTy.getShape());
+  pairLoop[rank - 2] = K / 2;
+  tl.emitMaskVersioned(
+      b, loc, bTy.getShape(), dot.getB(), {}, [&](OpBuilder &nb) {
+        TileLowering::emitLoopNest(
+            nb, loc, pairLoop, [&](OpBuilder &ib, ValueRange idx) {
+              Value p = idx[rank - 2], n = idx[rank - 1];
+              Value one = constantIndex(ib, loc, 1);
+              Value k = arith::ShLIOp::create(ib, loc, p, one);
+              Value col = arith::ShLIOp::create(ib, loc, n, one);
+              for (int64_t half = 0; half < 2; ++half) {
+                SmallVector<Value> from(idx), to(idx);
+                from[rank - 2] =
+                    half ? arith::AddIOp::create(ib, loc, k, one).getResult()
+                         : k;
+                to[rank - 1] =
+                    half ? arith::AddIOp::create(ib, loc, col, one).getResult()
+                         : col;
+                tl.storeBuffer(ib, loc, tl.element(ib, dot.getB(), from), Bp,
+                               to);
+              }
+            });
+      });
+  bool fromZero = initAccumulator(tl, b, loc, dot.getC(), out, true);
+  emitBF16MicroKernelDot(b, loc, A, Bp, out, rank, batch, M, N, K, MR, NR,
+                         fromZero);
+  return true;
+}
+
 void emitPackedDot(TileLowering &tl, OpBuilder &b, Location loc, Value A,
                    Value B, Value c, Value out, int64_t rank, int64_t batch,
                    int64_t M, int64_t N, int64_t K) {
@@ -192,16 +371,7 @@ void emitPackedDot(TileLowering &tl, OpBuilder &b, Location loc, Value A,
   auto [MR, NR] = microKernelTile(M, N, tl.options.matmulTileRows,
                                   tl.options.matmulTileLanes);
   bool microKernel = isFloat && acc.isF32() && MR > 0;
-  // A fresh product (`tl.dot(q, k)`, a zero accumulator) starts its
-  // registers at zero instead of filling the result tile with zeros first:
-  // attention does that for a 64x64 tile on every K step.
-  bool fromZero = microKernel && c && matchPattern(c, m_PosZeroFloat());
-  // Accumulating in place into the accumulator's own buffer needs no copy.
-  if (c && tl.bufferOf(c) != out && !fromZero)
-    TileLowering::emitLoopNest(
-        b, loc, dTy.getShape(), [&](OpBuilder &ib, ValueRange idx) {
-          tl.storeBuffer(ib, loc, tl.element(ib, c, idx), out, idx);
-        });
+  bool fromZero = initAccumulator(tl, b, loc, c, out, microKernel);
   if (microKernel) {
     emitMicroKernelDot(b, loc, A, B, out, rank, batch, M, N, K, MR, NR,
                        fromZero);

@@ -105,6 +105,8 @@ struct Options {
   /// The target's f32 micro-kernel register tile, rows x lanes
   /// (CpuTarget::matmulRegisterTile).
   int64_t matmulTileRows = 4, matmulTileLanes = 16;
+  /// bf16 dots through AVX512-BF16's vdpbf16ps (DotLowering.cpp).
+  bool bf16DotProducts = false;
   /// Stack bytes a program (or a warp_specialize partition) may use.
   uint64_t maxProgramBytes = uint64_t(64) << 20;
 };
