@@ -21,6 +21,7 @@
 #include "tilerun/Dialect/Tilerun/IR/Dialect.h"
 
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
+#include "tilerun/Dialect/Triton/IR/Utils.h"
 #include "tilerun/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -782,12 +782,3 @@ LogicalResult ReturnOp::verify() {
                            << function.getName();
   return success();
 }
-
-bool mlir::triton::containsDot(Operation *op) {
-  return op
-      ->walk([](Operation *inner) {
-        return isa<DotOp, DotScaledOp>(inner) ? WalkResult::interrupt()
-                                              : WalkResult::advance();
-      })
-      .wasInterrupted();
-}

@@ -36,6 +36,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
+#include "tilerun/Dialect/Triton/IR/Utils.h"
 #include "tilerun/Dialect/Triton/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

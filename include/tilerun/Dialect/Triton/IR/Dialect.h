@@ -61,9 +61,4 @@ std::string checkHostDescriptorParams(ArrayRef<Type> params, unsigned index);
 #define GET_OP_CLASSES
 #include "tilerun/Dialect/Triton/IR/TritonOps.h.inc"
 
-namespace mlir::triton {
-/// True when `op` or an op nested in it is a `tt.dot` or `tt.dot_scaled`.
-bool containsDot(Operation *op);
-} // namespace mlir::triton
-
 #endif // TILERUN_DIALECT_TRITON_IR_DIALECT_H
