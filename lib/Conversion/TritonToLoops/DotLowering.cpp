@@ -297,8 +297,9 @@ static bool initAccumulator(TileLowering &tl, OpBuilder &b, Location loc,
   return fromZero;
 }
 
-/// The bf16 dot of `dot` on AVX512-BF16, when the target has it and the
-/// shapes fit: K even and a register tile of whole 16-lane vectors.
+/// The bf16 (or fp8) dot of `dot` on AVX512-BF16, when the target has it
+/// and the shapes fit: K even and a register tile of whole 16-lane vectors.
+/// fp8 operands are widened to bf16 (exactly) as they are packed.
 static bool lowerBF16Dot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
                          Value out) {
   auto aTy = asTensor(dot.getA().getType());
@@ -307,8 +308,13 @@ static bool lowerBF16Dot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
   int64_t batch = rank == 3 ? aTy.getShape()[0] : 1;
   int64_t M = aTy.getShape()[rank - 2], K = aTy.getShape()[rank - 1];
   int64_t N = bTy.getShape()[rank - 1];
-  if (!tl.options.bf16DotProducts || !aTy.getElementType().isBF16() ||
-      !bTy.getElementType().isBF16() ||
+  // bf16, and the 8-bit float formats (fp8 e4m3/e5m2 and their variants),
+  // every value of which is exact in bf16.
+  auto fitsBF16 = [](Type t) {
+    return t.isBF16() || (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
+  };
+  if (!tl.options.bf16DotProducts || !fitsBF16(aTy.getElementType()) ||
+      !fitsBF16(bTy.getElementType()) ||
       !asTensor(dot.getD().getType()).getElementType().isF32() || K % 2 != 0)
     return false;
   auto [MR, NR] = microKernelTile(M, N, tl.options.matmulTileRows,
@@ -317,6 +323,9 @@ static bool lowerBF16Dot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
     return false;
   Location loc = dot.getLoc();
   Type bf16 = b.getBF16Type();
+  auto asBF16 = [&](OpBuilder &ib, Value v) {
+    return v.getType() == bf16 ? v : emitFloatExtend(ib, loc, v, bf16);
+  };
   // A as it is; B in pairs along K. The K loop's masked loads are
   // versioned: full tiles pack with plain vector loads.
   Value A = tl.allocBuffer(loc, aTy.getShape(), bf16);
@@ -324,7 +333,8 @@ static bool lowerBF16Dot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
       b, loc, aTy.getShape(), dot.getA(), {}, [&](OpBuilder &nb) {
         TileLowering::emitLoopNest(
             nb, loc, aTy.getShape(), [&](OpBuilder &ib, ValueRange idx) {
-              tl.storeBuffer(ib, loc, tl.element(ib, dot.getA(), idx), A, idx);
+              tl.storeBuffer(
+                  ib, loc, asBF16(ib, tl.element(ib, dot.getA(), idx)), A, idx);
             });
       });
   SmallVector<int64_t> pairedShape(bTy.getShape());
@@ -351,7 +361,8 @@ static bool lowerBF16Dot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
                 to[rank - 1] =
                     half ? arith::AddIOp::create(ib, loc, col, one).getResult()
                          : col;
-                tl.storeBuffer(ib, loc, tl.element(ib, dot.getB(), from), Bp,
+                tl.storeBuffer(ib, loc,
+                               asBF16(ib, tl.element(ib, dot.getB(), from)), Bp,
                                to);
               }
             });

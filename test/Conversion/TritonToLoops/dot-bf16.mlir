@@ -41,3 +41,29 @@ tt.func public @bf16_dot(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c: !tt.ptr<f32>)
   tt.store %ac, %d : tensor<32x64x!tt.ptr<f32>>
   tt.return
 }
+
+// fp8 operands (every e4m3 and e5m2 value is exact in bf16) take the same
+// path, widened to bf16 as they are packed.
+// CHECK-LABEL: func.func @fp8_dot
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<32x128xbf16>
+// CHECK: x86vector.avx512.dot
+// WIDEN-LABEL: func.func @fp8_dot
+// WIDEN-NOT: x86vector
+tt.func public @fp8_dot(%a: !tt.ptr<f8E4M3FN>, %b: !tt.ptr<f8E5M2>, %c: !tt.ptr<f32>) {
+  %ra = tt.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32>
+  %ia = tt.reshape %ra : tensor<2048xi32> -> tensor<32x64xi32>
+  %pa = tt.splat %a : !tt.ptr<f8E4M3FN> -> tensor<32x64x!tt.ptr<f8E4M3FN>>
+  %aa = tt.addptr %pa, %ia : tensor<32x64x!tt.ptr<f8E4M3FN>>, tensor<32x64xi32>
+  %va = tt.load %aa : tensor<32x64x!tt.ptr<f8E4M3FN>>
+  %rb = tt.make_range {end = 4096 : i32, start = 0 : i32} : tensor<4096xi32>
+  %ib = tt.reshape %rb : tensor<4096xi32> -> tensor<64x64xi32>
+  %pb = tt.splat %b : !tt.ptr<f8E5M2> -> tensor<64x64x!tt.ptr<f8E5M2>>
+  %ab = tt.addptr %pb, %ib : tensor<64x64x!tt.ptr<f8E5M2>>, tensor<64x64xi32>
+  %vb = tt.load %ab : tensor<64x64x!tt.ptr<f8E5M2>>
+  %zero = arith.constant dense<0.0> : tensor<32x64xf32>
+  %d = tt.dot %va, %vb, %zero : tensor<32x64xf8E4M3FN> * tensor<64x64xf8E5M2> -> tensor<32x64xf32>
+  %pc = tt.splat %c : !tt.ptr<f32> -> tensor<32x64x!tt.ptr<f32>>
+  %ac = tt.addptr %pc, %ia : tensor<32x64x!tt.ptr<f32>>, tensor<32x64xi32>
+  tt.store %ac, %d : tensor<32x64x!tt.ptr<f32>>
+  tt.return
+}
