@@ -28,6 +28,16 @@ namespace tt = mlir::triton;
 namespace tilerun {
 namespace loops {
 
+/// The index of element (row, col) of a [batch x] rows x cols buffer.
+static SmallVector<Value> matrixIndex(int64_t rank, Value batch, Value row,
+                                      Value col) {
+  SmallVector<Value> idx;
+  if (rank == 3)
+    idx.push_back(batch);
+  idx.append({row, col});
+  return idx;
+}
+
 /// out += A * B on packed f32 buffers, as a register-tiled micro-kernel: for
 /// each MR x NR tile of `out`, MR vector accumulators of NR lanes stay in
 /// registers across the whole K loop; each step broadcasts one element of A
@@ -43,12 +53,8 @@ static void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B,
       b, loc, {batch, M / MR, N / NR}, [&](OpBuilder &ib, ValueRange t) {
         Value m0 = arith::MulIOp::create(ib, loc, t[1], c(ib, MR));
         Value n0 = arith::MulIOp::create(ib, loc, t[2], c(ib, NR));
-        auto at = [&](OpBuilder &xb, Value row, Value col) {
-          SmallVector<Value> idx;
-          if (rank == 3)
-            idx.push_back(t[0]);
-          idx.append({row, col});
-          return idx;
+        auto at = [&](OpBuilder &, Value row, Value col) {
+          return matrixIndex(rank, t[0], row, col);
         };
         SmallVector<Value> rows, accs;
         Value zero;
@@ -108,11 +114,7 @@ static void emitBF16MicroKernelDot(OpBuilder &b, Location loc, Value A,
         Value m0 = arith::MulIOp::create(ib, loc, t[1], c(ib, MR));
         Value n0 = arith::MulIOp::create(ib, loc, t[2], c(ib, NR));
         auto at = [&](Value row, Value col) {
-          SmallVector<Value> idx;
-          if (rank == 3)
-            idx.push_back(t[0]);
-          idx.append({row, col});
-          return idx;
+          return matrixIndex(rank, t[0], row, col);
         };
         SmallVector<Value> rows, cols, accs;
         for (int64_t j = 0; j < perRow; ++j)
@@ -236,6 +238,25 @@ Value extendToAccumulator(OpBuilder &b, Location loc, Value e, Type acc) {
   return arith::ExtSIOp::create(b, loc, acc, e);
 }
 
+/// A dot operand packed into a buffer of `elemTy` (widened, exactly, to it):
+/// each element of A is used N times and each of B M times. The K loop's
+/// masked loads are versioned: full tiles pack with plain vector loads.
+static Value packOperand(TileLowering &tl, OpBuilder &b, Location loc,
+                         Value operand, Type elemTy) {
+  ArrayRef<int64_t> shape = asTensor(operand.getType()).getShape();
+  Value buf = tl.allocBuffer(loc, shape, elemTy);
+  tl.emitMaskVersioned(b, loc, shape, operand, {}, [&](OpBuilder &nb) {
+    TileLowering::emitLoopNest(
+        nb, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
+          tl.storeBuffer(ib, loc,
+                         extendToAccumulator(
+                             ib, loc, tl.element(ib, operand, idx), elemTy),
+                         buf, idx);
+        });
+  });
+  return buf;
+}
+
 static bool lowerBF16Dot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
                          Value out);
 
@@ -256,25 +277,9 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
   if (lowerBF16Dot(tl, b, dot, out))
     return success();
 
-  // Pack both operands once, converted to the accumulator type: each element
-  // of A is used N times and each of B M times.
-  // The K loop's masked loads are versioned: full tiles pack with plain
-  // vector loads.
-  auto pack = [&](Value v, ArrayRef<int64_t> shape) {
-    Value buf = tl.allocBuffer(loc, shape, acc);
-    tl.emitMaskVersioned(b, loc, shape, v, {}, [&](OpBuilder &nb) {
-      TileLowering::emitLoopNest(
-          nb, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
-            tl.storeBuffer(
-                ib, loc,
-                extendToAccumulator(ib, loc, tl.element(ib, v, idx), acc), buf,
-                idx);
-          });
-    });
-    return buf;
-  };
-  Value A = pack(dot.getA(), aTy.getShape());
-  Value B = pack(dot.getB(), bTy.getShape());
+  // Both operands packed once, converted to the accumulator type.
+  Value A = packOperand(tl, b, loc, dot.getA(), acc);
+  Value B = packOperand(tl, b, loc, dot.getB(), acc);
   emitPackedDot(tl, b, loc, A, B, dot.getC(), out, rank, batch, M, N, K);
   return success();
 }
@@ -323,20 +328,8 @@ static bool lowerBF16Dot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
     return false;
   Location loc = dot.getLoc();
   Type bf16 = b.getBF16Type();
-  auto asBF16 = [&](OpBuilder &ib, Value v) {
-    return v.getType() == bf16 ? v : emitFloatExtend(ib, loc, v, bf16);
-  };
-  // A as it is; B in pairs along K. The K loop's masked loads are
-  // versioned: full tiles pack with plain vector loads.
-  Value A = tl.allocBuffer(loc, aTy.getShape(), bf16);
-  tl.emitMaskVersioned(
-      b, loc, aTy.getShape(), dot.getA(), {}, [&](OpBuilder &nb) {
-        TileLowering::emitLoopNest(
-            nb, loc, aTy.getShape(), [&](OpBuilder &ib, ValueRange idx) {
-              tl.storeBuffer(
-                  ib, loc, asBF16(ib, tl.element(ib, dot.getA(), idx)), A, idx);
-            });
-      });
+  // A in bf16 (fp8 widened exactly); B in pairs along K.
+  Value A = packOperand(tl, b, loc, dot.getA(), bf16);
   SmallVector<int64_t> pairedShape(bTy.getShape());
   pairedShape[rank - 2] = K / 2;
   pairedShape[rank - 1] = 2 * N;
@@ -361,9 +354,11 @@ static bool lowerBF16Dot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
                 to[rank - 1] =
                     half ? arith::AddIOp::create(ib, loc, col, one).getResult()
                          : col;
-                tl.storeBuffer(ib, loc,
-                               asBF16(ib, tl.element(ib, dot.getB(), from)), Bp,
-                               to);
+                tl.storeBuffer(
+                    ib, loc,
+                    extendToAccumulator(ib, loc,
+                                        tl.element(ib, dot.getB(), from), bf16),
+                    Bp, to);
               }
             });
       });

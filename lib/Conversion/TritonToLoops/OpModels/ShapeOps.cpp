@@ -23,13 +23,6 @@ namespace ttg = mlir::triton::gpu;
 namespace tilerun {
 namespace loops {
 
-Value internalMisuse(TileLowering &tl, OpBuilder &b, OpResult result) {
-  return tl.fail(b, result.getOwner(),
-                 "is evaluated in a way its tile kind does not allow "
-                 "(internal error)",
-                 loweredElementType(result.getType()));
-}
-
 Value emitRemappedElement(TileLowering &tl, OpBuilder &b, Operation *op,
                           AffineMap map, ValueRange idx) {
   SmallVector<Value> at;
