@@ -59,9 +59,9 @@ int main(int argc, char **argv) {
     auto start = std::chrono::steady_clock::now();
 #pragma omp parallel reduction(+ : sink)
     sink += fmaChains(static_cast<float>(omp_get_thread_num() + r));
-    double t = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                             start)
-                   .count();
+    double t =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     double flops = 2.0 * kLanes * kChains * double(kIterations) * threads;
     if (r > 0) // the first pass is a warm-up
       rates.push_back(flops / t / 1e9);

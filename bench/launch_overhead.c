@@ -41,10 +41,9 @@ int main(int argc, char **argv) {
   float x[16], y[16], out[16];
   for (int i = 0; i < 16; ++i)
     x[i] = y[i] = (float)i;
-  tilerun_arg_t args[4] = {tilerun_arg_buffer(x, sizeof x),
-                           tilerun_arg_buffer(y, sizeof y),
-                           tilerun_arg_buffer(out, sizeof out),
-                           tilerun_arg_i32(16)};
+  tilerun_arg_t args[4] = {
+      tilerun_arg_buffer(x, sizeof x), tilerun_arg_buffer(y, sizeof y),
+      tilerun_arg_buffer(out, sizeof out), tilerun_arg_i32(16)};
   double per[1000];
   for (int b = 0; b < batches; ++b) {
     double start = now_us();

@@ -8,7 +8,8 @@
 // compiler offers them: the ceiling of a kernel that reads a row and writes a
 // row, whatever it computes in between.
 //
-//   rowwise_reference softmax|layernorm|copy ROWS COLS REPS  ->  gbps_median=G ms_median=M
+//   rowwise_reference softmax|layernorm|copy ROWS COLS REPS  ->  gbps_median=G
+//   ms_median=M
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -82,7 +83,8 @@ int main(int argc, char **argv) {
   long rows = std::atol(argv[2]), cols = std::atol(argv[3]);
   int reps = std::atoi(argv[4]);
   if (rows <= 0 || cols <= 0 || reps <= 0) {
-    std::fprintf(stderr, "rowwise_reference: sizes and REPS must be positive\n");
+    std::fprintf(stderr,
+                 "rowwise_reference: sizes and REPS must be positive\n");
     return 2;
   }
   size_t bytes = ((size_t(rows * cols) * 4 + 63) / 64) * 64;
@@ -115,9 +117,9 @@ int main(int argc, char **argv) {
       _mm_sfence();
 #endif
     }
-    double t = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                             start)
-                   .count();
+    double t =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     if (rep > 0) // the first pass is a warm-up
       times.push_back(t);
   }

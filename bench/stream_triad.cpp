@@ -38,9 +38,9 @@ int main(int argc, char **argv) {
 #pragma omp parallel for schedule(static)
     for (long i = 0; i < n; ++i)
       a[i] = b[i] + s * c[i];
-    double t = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                             start)
-                   .count();
+    double t =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     if (r > 0) // the first pass is a warm-up
       times.push_back(t);
   }
@@ -53,8 +53,8 @@ int main(int argc, char **argv) {
   double median = times[times.size() / 2];
   double bytes = 3.0 * 4.0 * double(n);
   std::printf("threads=%d n=%ld\n", omp_get_max_threads(), n);
-  std::printf("triad_gbps_median=%.3f triad_gbps_best=%.3f\n", bytes / median / 1e9,
-              bytes / times.front() / 1e9);
+  std::printf("triad_gbps_median=%.3f triad_gbps_best=%.3f\n",
+              bytes / median / 1e9, bytes / times.front() / 1e9);
   std::free(a);
   std::free(b);
   std::free(c);

@@ -55,7 +55,8 @@ void expectMessage(tilerun_status_t status, const char *call) {
 /// `func`), so that the fuzzer often asks for a kernel that exists.
 std::vector<std::string> definedNames(llvm::StringRef ir) {
   std::vector<std::string> names;
-  for (size_t at = ir.find("func"); at != llvm::StringRef::npos && names.size() < 8;
+  for (size_t at = ir.find("func");
+       at != llvm::StringRef::npos && names.size() < 8;
        at = ir.find("func", at + 4)) {
     size_t sigil = ir.find('@', at);
     if (sigil == llvm::StringRef::npos)
@@ -72,8 +73,10 @@ std::string kernelName(FuzzedDataProvider &header, llvm::StringRef ir,
                        bool &isNull) {
   isNull = false;
   std::vector<std::string> names = definedNames(ir);
-  std::string name = names.empty() ? "k" : names[header.ConsumeIntegralInRange<
-                                               size_t>(0, names.size() - 1)];
+  std::string name =
+      names.empty()
+          ? "k"
+          : names[header.ConsumeIntegralInRange<size_t>(0, names.size() - 1)];
   switch (header.ConsumeIntegralInRange(0, 7)) {
   case 0:
     isNull = true;
@@ -104,8 +107,7 @@ int32_t fuzzedInt32(FuzzedDataProvider &header, int32_t usual) {
 tilerun_context_t *makeContext(FuzzedDataProvider &header) {
   tilerun_context_options_t options;
   tilerun_context_options_init(&options);
-  static const uint32_t threadCounts[] = {0, 1, 2, 3, 64, 1u << 31,
-                                          UINT32_MAX};
+  static const uint32_t threadCounts[] = {0, 1, 2, 3, 64, 1u << 31, UINT32_MAX};
   options.threads = header.PickValueInArray(threadCounts);
   options.checked = fuzzedInt32(header, header.ConsumeBool());
   options.cache_dir = ""; // no disk: a cache would fill it
@@ -114,7 +116,8 @@ tilerun_context_t *makeContext(FuzzedDataProvider &header) {
   expectMessage(status, "tilerun_context_create");
   bool valid = options.checked == 0 || options.checked == 1;
   if ((status == TILERUN_OK) != valid || (status == TILERUN_OK) != bool(ctx))
-    bug("tilerun_context_create", "accepted a bad option or refused a good one");
+    bug("tilerun_context_create",
+        "accepted a bad option or refused a good one");
   if (ctx)
     return ctx;
   options.checked = 0;
@@ -169,8 +172,8 @@ void inspect(tilerun_context_t *ctx, tilerun_kernel_t *k,
       tilerun_status_t l = tilerun_kernel_load(ctx, bytes, size - cut, &loaded);
       expectMessage(l, "tilerun_kernel_load");
       if ((l == TILERUN_OK) != (cut == 0) || (l == TILERUN_OK) != bool(loaded))
-        bug("tilerun_kernel_load", cut ? "accepted a truncated binary"
-                                       : tilerun_last_error());
+        bug("tilerun_kernel_load",
+            cut ? "accepted a truncated binary" : tilerun_last_error());
       if (loaded && tilerun_kernel_num_params(loaded) != numParams)
         bug("tilerun_kernel_load", "changed the signature");
       tilerun_kernel_destroy(loaded);
@@ -189,8 +192,8 @@ void inspect(tilerun_context_t *ctx, tilerun_kernel_t *k,
       args.push_back(tilerun_arg_bits(header.ConsumeIntegral<uint64_t>()));
       break;
     case TILERUN_PARAM_TENSOR_DESC:
-      args.push_back(tilerun_arg_tensor_desc(memory, bytes,
-                                             TILERUN_PADDING_ZERO));
+      args.push_back(
+          tilerun_arg_tensor_desc(memory, bytes, TILERUN_PADDING_ZERO));
       break;
     default:
       args.push_back(tilerun_arg_buffer(memory, bytes));
@@ -206,7 +209,8 @@ void inspect(tilerun_context_t *ctx, tilerun_kernel_t *k,
       tilerun_kernel_launch(k, 1, 1, 1, args.data(), args.size());
   expectMessage(s, "tilerun_kernel_launch");
   if (s != TILERUN_ERROR_BAD_ARGUMENT)
-    bug("tilerun_kernel_launch", "did not refuse an argument of the wrong kind");
+    bug("tilerun_kernel_launch",
+        "did not refuse an argument of the wrong kind");
 }
 
 } // namespace
@@ -228,9 +232,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   options.kernel_name = nullName ? nullptr : name.c_str();
   options.checked = fuzzedInt32(header, header.ConsumeIntegralInRange(-1, 1));
   options.memdesc_warnings = fuzzedInt32(header, header.ConsumeBool());
-  static const uint64_t programBytes[] = {
-      0, 1, 4096, uint64_t(1) << 20, uint64_t(2) << 30, (uint64_t(2) << 30) + 1,
-      UINT64_MAX};
+  static const uint64_t programBytes[] = {0,
+                                          1,
+                                          4096,
+                                          uint64_t(1) << 20,
+                                          uint64_t(2) << 30,
+                                          (uint64_t(2) << 30) + 1,
+                                          UINT64_MAX};
   options.max_program_bytes = header.PickValueInArray(programBytes);
   bool nullSource = header.ConsumeIntegralInRange(0, 7) == 7;
 

@@ -180,24 +180,36 @@ struct Param {
 /// The parameters of each kernel, as the header describes them.
 const std::vector<Param> &params(Which k) {
   static const std::vector<Param> all[NumKernels] = {
-      {{TILERUN_ARG_BUFFER, 4}, {TILERUN_ARG_BUFFER, 4},
-       {TILERUN_ARG_SCALAR, 32, true}, {TILERUN_ARG_SCALAR, 32}},
-      {{TILERUN_ARG_BUFFER, 8}, {TILERUN_ARG_SCALAR, 1},
-       {TILERUN_ARG_SCALAR, 8}, {TILERUN_ARG_SCALAR, 16},
-       {TILERUN_ARG_SCALAR, 64}, {TILERUN_ARG_SCALAR, 16, true},
-       {TILERUN_ARG_SCALAR, 16, true}, {TILERUN_ARG_SCALAR, 64, true},
-       {TILERUN_ARG_SCALAR, 32, true}, {TILERUN_ARG_SCALAR, 16}},
+      {{TILERUN_ARG_BUFFER, 4},
+       {TILERUN_ARG_BUFFER, 4},
+       {TILERUN_ARG_SCALAR, 32, true},
+       {TILERUN_ARG_SCALAR, 32}},
+      {{TILERUN_ARG_BUFFER, 8},
+       {TILERUN_ARG_SCALAR, 1},
+       {TILERUN_ARG_SCALAR, 8},
+       {TILERUN_ARG_SCALAR, 16},
+       {TILERUN_ARG_SCALAR, 64},
+       {TILERUN_ARG_SCALAR, 16, true},
+       {TILERUN_ARG_SCALAR, 16, true},
+       {TILERUN_ARG_SCALAR, 64, true},
+       {TILERUN_ARG_SCALAR, 32, true},
+       {TILERUN_ARG_SCALAR, 16}},
       {{TILERUN_ARG_BUFFER, 4}, {TILERUN_ARG_BUFFER, 4}},
       {{TILERUN_ARG_BUFFER, 4}, {TILERUN_ARG_SCALAR, 32, true}},
-      {{TILERUN_ARG_TENSOR_DESC, 4}, {TILERUN_ARG_SCALAR, 32},
-       {TILERUN_ARG_SCALAR, 32}, {TILERUN_ARG_SCALAR, 64},
-       {TILERUN_ARG_SCALAR, 64}, {TILERUN_ARG_BUFFER, 4}}};
+      {{TILERUN_ARG_TENSOR_DESC, 4},
+       {TILERUN_ARG_SCALAR, 32},
+       {TILERUN_ARG_SCALAR, 32},
+       {TILERUN_ARG_SCALAR, 64},
+       {TILERUN_ARG_SCALAR, 64},
+       {TILERUN_ARG_BUFFER, 4}}};
   return all[k];
 }
 
 /// Kernels whose accesses follow the buffers' stated extents (memrefs,
 /// descriptors): those extents must be true.
-bool extentsMustBeTrue(Which k) { return k == Memrefs || k == Fill || k == Box; }
+bool extentsMustBeTrue(Which k) {
+  return k == Memrefs || k == Fill || k == Box;
+}
 
 /// The worker counts of the contexts launches run on.
 constexpr uint32_t kThreadCounts[] = {1, 2, 3, 0, 64};
@@ -281,8 +293,8 @@ constexpr uint64_t kMaxRealBytes = 64 << 10;
 constexpr uint64_t kMaxRunPrograms = 64;
 
 uint32_t drawExtent(FuzzedDataProvider &in) {
-  static const uint32_t special[] = {0,          1u << 31,  UINT32_MAX,
-                                     INT32_MAX,  1u << 16,  (1u << 31) + 1};
+  static const uint32_t special[] = {0,         1u << 31, UINT32_MAX,
+                                     INT32_MAX, 1u << 16, (1u << 31) + 1};
   switch (in.ConsumeIntegralInRange(0, 15)) {
   case 0:
     return in.PickValueInArray(special);
@@ -316,7 +328,8 @@ uint64_t drawBits(FuzzedDataProvider &in, const Param &p) {
   }
 }
 
-uint64_t drawExtentBytes(FuzzedDataProvider &in, uint64_t usual, bool mustBeTrue) {
+uint64_t drawExtentBytes(FuzzedDataProvider &in, uint64_t usual,
+                         bool mustBeTrue) {
   static const uint64_t huge[] = {uint64_t(1) << 40, uint64_t(INT64_MAX),
                                   uint64_t(INT64_MAX) + 1, UINT64_MAX};
   switch (in.ConsumeIntegralInRange(0, 9)) {
@@ -337,8 +350,8 @@ bool fits(uint64_t bits, unsigned width) {
   if (width >= 64)
     return true;
   uint64_t high = bits >> width;
-  return high == 0 || (((bits >> (width - 1)) & 1) &&
-                       high == (~uint64_t(0) >> width));
+  return high == 0 ||
+         (((bits >> (width - 1)) & 1) && high == (~uint64_t(0) >> width));
 }
 
 int64_t signExtend(uint64_t bits, unsigned width) {
@@ -417,7 +430,8 @@ tilerun_status_t Launch::expected(bool &runs) const {
       return TILERUN_ERROR_BAD_ARGUMENT;
   }
   if (which == Memrefs) {
-    uint64_t m = args[0].value.buffer.bytes / 4, d = args[1].value.buffer.bytes / 4;
+    uint64_t m = args[0].value.buffer.bytes / 4,
+             d = args[1].value.buffer.bytes / 4;
     if (m != 12 || d % 3 != 0)
       return TILERUN_ERROR_BAD_ARGUMENT;
   }
@@ -479,12 +493,15 @@ void Launch::run() {
       buffers[i] = nullptr;
       break;
     }
-    args[i] = ps[i].kind == TILERUN_ARG_TENSOR_DESC
-                  ? tilerun_arg_tensor_desc(address, stated, TILERUN_PADDING_ZERO)
-                  : tilerun_arg_buffer(address, stated);
-    if (ps[i].kind == TILERUN_ARG_TENSOR_DESC && in.ConsumeIntegralInRange(0, 3))
-      args[i].padding = in.ConsumeIntegralInRange(0, 7) ? in.ConsumeBool()
-                                                        : in.ConsumeIntegral<uint32_t>();
+    args[i] =
+        ps[i].kind == TILERUN_ARG_TENSOR_DESC
+            ? tilerun_arg_tensor_desc(address, stated, TILERUN_PADDING_ZERO)
+            : tilerun_arg_buffer(address, stated);
+    if (ps[i].kind == TILERUN_ARG_TENSOR_DESC &&
+        in.ConsumeIntegralInRange(0, 3))
+      args[i].padding = in.ConsumeIntegralInRange(0, 7)
+                            ? in.ConsumeBool()
+                            : in.ConsumeIntegral<uint32_t>();
   }
   // Wrong kinds and counts.
   if (in.ConsumeIntegralInRange(0, 9) == 0)
@@ -534,8 +551,9 @@ void Launch::run() {
   }
   if (got != want)
     bug("kernel " + std::to_string(which) + " grid " + std::to_string(gx) +
-        "x" + std::to_string(gy) + "x" + std::to_string(gz) + ": expected status " +
-        std::to_string(want) + ", got " + std::to_string(got) + ": " + message);
+        "x" + std::to_string(gy) + "x" + std::to_string(gz) +
+        ": expected status " + std::to_string(want) + ", got " +
+        std::to_string(got) + ": " + message);
   if (got == TILERUN_OK || (which == Box && got == TILERUN_ERROR_LAUNCH))
     checkResults(gx);
 }
@@ -558,10 +576,10 @@ void Launch::checkResults(uint64_t gx) const {
   case Scalars: {
     const int64_t *out = reinterpret_cast<const int64_t *>(buffers[0]->data);
     auto b = [&](size_t i) { return args[i].value.bits; };
-    int64_t want[8] = {int64_t(b(1) & 1), signExtend(b(2), 8),
-                       signExtend(b(3), 16), int64_t(b(4)),
+    int64_t want[8] = {int64_t(b(1) & 1),      signExtend(b(2), 8),
+                       signExtend(b(3), 16),   int64_t(b(4)),
                        int64_t(b(5) & 0xffff), int64_t(b(6) & 0xffff),
-                       int64_t(b(7)), int64_t(b(8) & 0xffffffff)};
+                       int64_t(b(7)),          int64_t(b(8) & 0xffffffff)};
     for (int i = 0; i < 8; ++i)
       if (out[i] != want[i])
         bug("scalars: parameter " + std::to_string(i + 1) + " arrived as " +

@@ -6,9 +6,11 @@
 // median of N.
 //
 //   launcher --grid X[,Y[,Z]] [--reps N]
-//            --buf f32:COUNT | --buf @FILE   (one per buffer argument, in order)
+//            --buf f32:COUNT | --buf @FILE   (one per buffer argument, in
+//            order)
 //            --i32 VALUE                      (one per i32 argument, in order)
-//            [--save I=FILE]                  (raw bytes of buffer I after the last launch)
+//            [--save I=FILE]                  (raw bytes of buffer I after the
+//            last launch)
 //   -> median_ms=M min_ms=m                   (with --reps N > 0)
 //
 // `f32:COUNT` fills the buffer with pseudo-random floats in [-1, 1) (never

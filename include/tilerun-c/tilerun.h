@@ -88,8 +88,9 @@ typedef struct tilerun_context_options {
 void tilerun_context_options_init(tilerun_context_options_t *options);
 
 /** Creates a context; `options` may be NULL for the defaults. */
-tilerun_status_t tilerun_context_create(const tilerun_context_options_t *options,
-                                        tilerun_context_t **context);
+tilerun_status_t
+tilerun_context_create(const tilerun_context_options_t *options,
+                       tilerun_context_t **context);
 
 /** Destroys `context` (NULL is ignored). Its kernels must be destroyed
     first. */
@@ -123,11 +124,11 @@ void tilerun_compile_options_init(tilerun_compile_options_t *options);
 /** Compiles a kernel from IR text (`size` bytes; need not be
     NUL-terminated). `source_name` names the text in diagnostics (NULL:
     "<source>"). `options` may be NULL. */
-tilerun_status_t tilerun_kernel_compile(tilerun_context_t *context,
-                                        const char *ir, size_t size,
-                                        const char *source_name,
-                                        const tilerun_compile_options_t *options,
-                                        tilerun_kernel_t **kernel);
+tilerun_status_t
+tilerun_kernel_compile(tilerun_context_t *context, const char *ir, size_t size,
+                       const char *source_name,
+                       const tilerun_compile_options_t *options,
+                       tilerun_kernel_t **kernel);
 
 /** Compiles a kernel from an IR file (.ttir, .ttgir, .mlir). */
 tilerun_status_t
@@ -291,12 +292,18 @@ static inline tilerun_arg_t tilerun_arg_i64(int64_t v) {
   return tilerun_arg_bits((uint64_t)v);
 }
 static inline tilerun_arg_t tilerun_arg_f32(float v) {
-  union { float f; uint32_t u; } c;
+  union {
+    float f;
+    uint32_t u;
+  } c;
   c.f = v;
   return tilerun_arg_bits(c.u);
 }
 static inline tilerun_arg_t tilerun_arg_f64(double v) {
-  union { double f; uint64_t u; } c;
+  union {
+    double f;
+    uint64_t u;
+  } c;
   c.f = v;
   return tilerun_arg_bits(c.u);
 }

@@ -128,7 +128,8 @@ private:
 extern "C" {
 
 tilerun_pool_t *tilerun_pool_create(uint32_t threads) {
-  unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+  unsigned n =
+      threads ? threads : std::max(1u, std::thread::hardware_concurrency());
   auto *pool = new tilerun_pool(n);
   if (!pool->start()) {
     delete pool;

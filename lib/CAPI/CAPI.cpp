@@ -187,10 +187,10 @@ tilerun_status_t compileSource(tilerun_context_t *context, std::string source,
   auto kernel = tilerun::Kernel::compile(*module, fn->getName(),
                                          handle->options, context->cache);
   if (!kernel)
-    return fail(TILERUN_ERROR_COMPILE,
-                withDiagnostics(sourceName + ": " +
-                                    toString(kernel.takeError()),
-                                diags.text));
+    return fail(
+        TILERUN_ERROR_COMPILE,
+        withDiagnostics(sourceName + ": " + toString(kernel.takeError()),
+                        diags.text));
   handle->kernel = std::move(*kernel);
   for (const std::string &warning : handle->kernel->warnings())
     handle->warnings.push_back(warning);
@@ -247,9 +247,9 @@ tilerun_status_t convertArgs(const tilerun::KernelSignature &sig,
                              std::vector<tilerun::KernelArg> &out) {
   if (numArgs != sig.params.size())
     return fail(TILERUN_ERROR_BAD_ARGUMENT,
-                "kernel '" + sig.name + "' takes " +
-                    Twine(sig.params.size()) + " arguments (" +
-                    sig.paramNames() + "), got " + Twine(numArgs));
+                "kernel '" + sig.name + "' takes " + Twine(sig.params.size()) +
+                    " arguments (" + sig.paramNames() + "), got " +
+                    Twine(numArgs));
   if (numArgs && !args)
     return fail(TILERUN_ERROR_INVALID_ARGUMENT, "args is NULL");
   for (const tilerun::KernelParam &p : sig.params) {
@@ -296,8 +296,8 @@ tilerun_status_t convertArgs(const tilerun::KernelSignature &sig,
     if (a.value.buffer.bytes < elem)
       return bad("a buffer of " + Twine(a.value.buffer.bytes) +
                  " bytes holds no " + p.type.name + " element");
-    int64_t elements = int64_t(std::min<uint64_t>(a.value.buffer.bytes / elem,
-                                                  uint64_t(INT64_MAX)));
+    int64_t elements = int64_t(
+        std::min<uint64_t>(a.value.buffer.bytes / elem, uint64_t(INT64_MAX)));
     // A memref's static shape needs its exact number of elements. Checked
     // here so that a mismatch is a bad argument, not a failed launch.
     if (Error e = tilerun::checkElementCount(p, elements))
@@ -305,7 +305,8 @@ tilerun_status_t convertArgs(const tilerun::KernelSignature &sig,
     if (wantsDesc) {
       if (a.padding > TILERUN_PADDING_NAN)
         return bad("padding must be TILERUN_PADDING_ZERO or "
-                   "TILERUN_PADDING_NAN, not " + Twine(a.padding));
+                   "TILERUN_PADDING_NAN, not " +
+                   Twine(a.padding));
       out.push_back(tilerun::KernelArg::descriptor(a.value.buffer.data,
                                                    elements, a.padding));
     } else {
@@ -336,8 +337,9 @@ void tilerun_context_options_init(tilerun_context_options_t *options) {
   options->cache_dir = nullptr;
 }
 
-tilerun_status_t tilerun_context_create(const tilerun_context_options_t *options,
-                                        tilerun_context_t **context) {
+tilerun_status_t
+tilerun_context_create(const tilerun_context_options_t *options,
+                       tilerun_context_t **context) {
   if (!context)
     return fail(TILERUN_ERROR_INVALID_ARGUMENT, "context is NULL");
   *context = nullptr;
@@ -368,11 +370,11 @@ void tilerun_compile_options_init(tilerun_compile_options_t *options) {
   options->memdesc_warnings = 1;
 }
 
-tilerun_status_t tilerun_kernel_compile(tilerun_context_t *context,
-                                        const char *ir, size_t size,
-                                        const char *source_name,
-                                        const tilerun_compile_options_t *options,
-                                        tilerun_kernel_t **kernel) {
+tilerun_status_t
+tilerun_kernel_compile(tilerun_context_t *context, const char *ir, size_t size,
+                       const char *source_name,
+                       const tilerun_compile_options_t *options,
+                       tilerun_kernel_t **kernel) {
   if (!context || !kernel || (!ir && size))
     return fail(TILERUN_ERROR_INVALID_ARGUMENT,
                 "tilerun_kernel_compile: context, ir and kernel must not be "
@@ -430,7 +432,8 @@ size_t tilerun_kernel_num_params(const tilerun_kernel_t *kernel) {
 }
 
 tilerun_status_t tilerun_kernel_param(const tilerun_kernel_t *kernel,
-                                      size_t index, tilerun_param_info_t *info) {
+                                      size_t index,
+                                      tilerun_param_info_t *info) {
   if (!kernel || !info)
     return fail(TILERUN_ERROR_INVALID_ARGUMENT, "kernel and info must not be "
                                                 "NULL");
@@ -465,8 +468,8 @@ tilerun_status_t tilerun_kernel_llvm_ir(const tilerun_kernel_t *kernel,
     DiagnosticText diags(ctx);
     auto module = parseModule(ctx, diags, kernel->source, kernel->sourceName);
     if (!module)
-      return fail(TILERUN_ERROR_COMPILE, withDiagnostics("reparse failed",
-                                                         diags.text));
+      return fail(TILERUN_ERROR_COMPILE,
+                  withDiagnostics("reparse failed", diags.text));
     auto ir = tilerun::Kernel::emitLLVMIR(
         *module, kernel->kernel->signature().name, kernel->options);
     if (!ir)
@@ -549,9 +552,9 @@ tilerun_status_t tilerun_kernel_load(tilerun_context_t *context,
                                       *cpu + "', this machine is '" +
                                       hostCPU() + "'");
   if (*objectBytes != int64_t(object.size()))
-    return fail(TILERUN_ERROR_IO, "truncated tilerun kernel binary: " +
-                                      Twine(object.size()) + " of " +
-                                      Twine(*objectBytes) + " object bytes");
+    return fail(TILERUN_ERROR_IO,
+                "truncated tilerun kernel binary: " + Twine(object.size()) +
+                    " of " + Twine(*objectBytes) + " object bytes");
   auto sig = tilerun::signatureFromJSON(*signature);
   if (!sig)
     return fail(TILERUN_ERROR_IO, toString(sig.takeError()));
@@ -589,8 +592,8 @@ tilerun_status_t tilerun_kernel_launch(const tilerun_kernel_t *kernel,
                 "grid " + Twine(gx) + " x " + Twine(gy) + " x " + Twine(gz) +
                     " has more than 2^63 - 1 programs");
   std::vector<tilerun::KernelArg> converted;
-  if (tilerun_status_t s = convertArgs(kernel->kernel->signature(), args,
-                                       num_args, converted))
+  if (tilerun_status_t s =
+          convertArgs(kernel->kernel->signature(), args, num_args, converted))
     return s;
   return guarded([&]() -> tilerun_status_t {
     tilerun::LaunchOptions options;

@@ -36,18 +36,18 @@
 #include "mlir/IR/DialectRegistry.h"
 
 void tilerun::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<tilerun::TilerunDialect, mlir::triton::TritonDialect, mlir::triton::gpu::TritonGPUDialect,
+  registry.insert<tilerun::TilerunDialect, mlir::triton::TritonDialect,
+                  mlir::triton::gpu::TritonGPUDialect,
                   mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect,
                   mlir::gluon::GluonDialect>();
-  registry.insert<mlir::BuiltinDialect, mlir::func::FuncDialect,
-                  mlir::arith::ArithDialect, mlir::math::MathDialect,
-                  mlir::scf::SCFDialect, mlir::cf::ControlFlowDialect,
-                  mlir::ub::UBDialect, mlir::gpu::GPUDialect,
-                  mlir::memref::MemRefDialect, mlir::linalg::LinalgDialect,
-                  mlir::tensor::TensorDialect,
-                  mlir::bufferization::BufferizationDialect,
-                  mlir::vector::VectorDialect, mlir::LLVM::LLVMDialect,
-                  mlir::affine::AffineDialect>();
+  registry.insert<
+      mlir::BuiltinDialect, mlir::func::FuncDialect, mlir::arith::ArithDialect,
+      mlir::math::MathDialect, mlir::scf::SCFDialect,
+      mlir::cf::ControlFlowDialect, mlir::ub::UBDialect, mlir::gpu::GPUDialect,
+      mlir::memref::MemRefDialect, mlir::linalg::LinalgDialect,
+      mlir::tensor::TensorDialect, mlir::bufferization::BufferizationDialect,
+      mlir::vector::VectorDialect, mlir::LLVM::LLVMDialect,
+      mlir::affine::AffineDialect>();
   mlir::func::registerInlinerExtension(registry);
   mlir::arith::registerBufferizableOpInterfaceExternalModels(registry);
   mlir::bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(

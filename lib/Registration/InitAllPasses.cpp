@@ -43,8 +43,8 @@ void registerPipeline(llvm::StringRef arg, llvm::StringRef description,
         PipelineOptions opts;
         if (failed(opts.parseFromString(text)))
           return mlir::failure();
-        auto target = tilerun::CpuTarget::get(opts.targetCPU,
-                                              opts.targetFeatures);
+        auto target =
+            tilerun::CpuTarget::get(opts.targetCPU, opts.targetFeatures);
         if (!target)
           return errorHandler(llvm::toString(target.takeError()));
         tilerun::CompileOptions options;

@@ -30,7 +30,8 @@ Error checkElementCount(const KernelParam &p, int64_t n) {
 
 /// Sizes for a ranked memref over `n` elements: the first dynamic extent
 /// absorbs what the static ones leave, other dynamic extents are 1.
-static SmallVector<int64_t, 4> resolveShape(ArrayRef<int64_t> shape, int64_t n) {
+static SmallVector<int64_t, 4> resolveShape(ArrayRef<int64_t> shape,
+                                            int64_t n) {
   int64_t staticCount = 1;
   for (int64_t d : shape)
     if (d != kDynamic)
@@ -52,7 +53,9 @@ Expected<PackedArgs> PackedArgs::build(const KernelSignature &sig,
                              Twine(sig.params.size()) + " arguments, got " +
                              Twine(args.size()));
   PackedArgs packed;
-  auto ptrBits = [](void *p) { return uint64_t(reinterpret_cast<uintptr_t>(p)); };
+  auto ptrBits = [](void *p) {
+    return uint64_t(reinterpret_cast<uintptr_t>(p));
+  };
   for (const KernelParam &p : sig.params) {
     const KernelArg &a = args[p.index];
     if (a.isBuffer != p.isBuffer())

@@ -1,4 +1,4 @@
-//===- ArgPacking.h - Launch arguments as the packed wrapper wants ---*- C++ -*-===//
+//===- ArgPacking.h - launch arguments for the packed wrapper ---*- C++ -*-===//
 //
 // The `_mlir_K(void **)` entry (Kernel.cpp makes it as MLIR's ExecutionEngine
 // does) takes one pointer per LLVM-level parameter. tt kernels have one per

@@ -49,13 +49,14 @@ Expected<uint64_t> parseScalar(StringRef text, const ScalarType &type) {
     std::string lower = t.lower();
     // APFloat spells the specials in lowercase only for some forms.
     StringRef s = t;
-    if (StringRef(lower).ends_with("inf") || StringRef(lower).ends_with("nan") ||
+    if (StringRef(lower).ends_with("inf") ||
+        StringRef(lower).ends_with("nan") ||
         StringRef(lower).ends_with("infinity"))
       s = lower;
     APFloat f(*type.semantics);
-    auto status = s.empty() ? Expected<APFloat::opStatus>(
-                                  createStringError("empty"))
-                            : f.convertFromString(s, APFloat::rmNearestTiesToEven);
+    auto status = s.empty()
+                      ? Expected<APFloat::opStatus>(createStringError("empty"))
+                      : f.convertFromString(s, APFloat::rmNearestTiesToEven);
     if (!status) {
       consumeError(status.takeError());
       return createStringError("'" + text + "' is not a valid " + type.name +
@@ -73,7 +74,8 @@ Expected<uint64_t> parseScalar(StringRef text, const ScalarType &type) {
       return 1;
     if (t == "0" || t == "false")
       return 0;
-    return createStringError("'" + text + "' is not a valid i1 value "
+    return createStringError("'" + text +
+                             "' is not a valid i1 value "
                              "(expected 0, 1, true or false)");
   }
   unsigned n = type.bits;
@@ -127,7 +129,8 @@ template <typename T, typename F> static void fill(Buffer &b, F gen) {
 static bool isBufferSpec(StringRef text) {
   SmallVector<StringRef, 3> parts;
   text.split(parts, ':');
-  return parts.size() == 3 && is_contained({"randn", "zeros", "empty"}, parts[0]);
+  return parts.size() == 3 &&
+         is_contained({"randn", "zeros", "empty"}, parts[0]);
 }
 
 std::optional<Expected<Buffer>> createBufferFromSpec(StringRef text,
@@ -164,22 +167,42 @@ std::optional<Expected<Buffer>> createBufferFromSpec(StringRef text,
   case DType::Bool:
     fill<uint8_t>(b, [&] { return rng() & 1; });
     break;
-  case DType::I8: fill<int8_t>(b, smallInt); break;
-  case DType::I16: fill<int16_t>(b, smallInt); break;
-  case DType::I32: fill<int32_t>(b, smallInt); break;
-  case DType::I64: fill<int64_t>(b, smallInt); break;
-  case DType::U8: fill<uint8_t>(b, [&] { return rng() % 16; }); break;
+  case DType::I8:
+    fill<int8_t>(b, smallInt);
+    break;
+  case DType::I16:
+    fill<int16_t>(b, smallInt);
+    break;
+  case DType::I32:
+    fill<int32_t>(b, smallInt);
+    break;
+  case DType::I64:
+    fill<int64_t>(b, smallInt);
+    break;
+  case DType::U8:
+    fill<uint8_t>(b, [&] { return rng() % 16; });
+    break;
   case DType::U16:
     if (bf16)
       fill<uint16_t>(b, [&] { return floatToBF16(normal()); });
     else
       fill<uint16_t>(b, [&] { return rng() % 16; });
     break;
-  case DType::U32: fill<uint32_t>(b, [&] { return rng() % 16; }); break;
-  case DType::U64: fill<uint64_t>(b, [&] { return rng() % 16; }); break;
-  case DType::F16: fill<uint16_t>(b, [&] { return floatToHalf(normal()); }); break;
-  case DType::F32: fill<float>(b, normal); break;
-  case DType::F64: fill<double>(b, normal); break;
+  case DType::U32:
+    fill<uint32_t>(b, [&] { return rng() % 16; });
+    break;
+  case DType::U64:
+    fill<uint64_t>(b, [&] { return rng() % 16; });
+    break;
+  case DType::F16:
+    fill<uint16_t>(b, [&] { return floatToHalf(normal()); });
+    break;
+  case DType::F32:
+    fill<float>(b, normal);
+    break;
+  case DType::F64:
+    fill<double>(b, normal);
+    break;
   }
   return std::move(buffer);
 }
@@ -222,10 +245,13 @@ static Expected<bool> bindPadding(const KernelSignature &sig, StringRef name,
   if (!p || p->kind != KernelParam::TensorDesc)
     return createStringError("'" + name + ".padding': '" + name +
                              "' is not a tensor descriptor parameter of "
-                             "kernel '" + sig.name + "'");
+                             "kernel '" +
+                             sig.name + "'");
   if (value != "zero" && value != "nan")
-    return createStringError("argument '" + p->name + ".padding' must be "
-                             "zero or nan, not '" + value + "'");
+    return createStringError("argument '" + p->name +
+                             ".padding' must be "
+                             "zero or nan, not '" +
+                             value + "'");
   padding[p->index] = value == "nan" ? KernelArg::kPadNaN : KernelArg::kPadZero;
   return true;
 }
@@ -290,7 +316,8 @@ Expected<BoundArguments> bindArguments(const KernelSignature &sig,
                                  ? "tensor descriptor"
                                  : "pointer") +
                  " parameter takes @FILE.npy or "
-                 "randn|zeros|empty:DTYPE:SHAPE, not '" + value + "'");
+                 "randn|zeros|empty:DTYPE:SHAPE, not '" +
+                 value + "'");
     if (!*buffer)
       return err(toString(buffer->takeError()));
     Buffer &b = **buffer;
@@ -307,8 +334,9 @@ Expected<BoundArguments> bindArguments(const KernelSignature &sig,
     if (!seen[p.index])
       missing += (missing.empty() ? "" : ", ") + p.name;
   if (!missing.empty())
-    return createStringError("missing argument(s) " + missing + " for kernel '" +
-                             sig.name + "' (takes: " + sig.paramNames() + ")");
+    return createStringError("missing argument(s) " + missing +
+                             " for kernel '" + sig.name +
+                             "' (takes: " + sig.paramNames() + ")");
   for (const KernelParam &p : sig.params)
     if (p.kind == KernelParam::TensorDesc)
       bound.args[p.index].scalarBits = padding[p.index];
@@ -326,9 +354,10 @@ Expected<std::vector<SaveRequest>> resolveSaves(const KernelSignature &sig,
     auto [name, path] = *split;
     const KernelParam *p = sig.lookup(name);
     if (!p)
-      return createStringError("unknown argument '" + name + "' in --save; "
-                               "kernel '" + sig.name + "' takes: " +
-                               sig.paramNames());
+      return createStringError("unknown argument '" + name +
+                               "' in --save; "
+                               "kernel '" +
+                               sig.name + "' takes: " + sig.paramNames());
     if (!p->isBuffer())
       return createStringError("cannot --save '" + p->name +
                                "': it is a scalar parameter");

@@ -66,36 +66,60 @@ DTypeKind dtypeKind(DType t) {
 
 StringRef dtypeName(DType t) {
   switch (t) {
-  case DType::Bool: return "bool";
-  case DType::I8: return "int8";
-  case DType::U8: return "uint8";
-  case DType::I16: return "int16";
-  case DType::U16: return "uint16";
-  case DType::I32: return "int32";
-  case DType::U32: return "uint32";
-  case DType::I64: return "int64";
-  case DType::U64: return "uint64";
-  case DType::F16: return "float16";
-  case DType::F32: return "float32";
-  case DType::F64: return "float64";
+  case DType::Bool:
+    return "bool";
+  case DType::I8:
+    return "int8";
+  case DType::U8:
+    return "uint8";
+  case DType::I16:
+    return "int16";
+  case DType::U16:
+    return "uint16";
+  case DType::I32:
+    return "int32";
+  case DType::U32:
+    return "uint32";
+  case DType::I64:
+    return "int64";
+  case DType::U64:
+    return "uint64";
+  case DType::F16:
+    return "float16";
+  case DType::F32:
+    return "float32";
+  case DType::F64:
+    return "float64";
   }
   return "?";
 }
 
 StringRef dtypeDescr(DType t) {
   switch (t) {
-  case DType::Bool: return "|b1";
-  case DType::I8: return "|i1";
-  case DType::U8: return "|u1";
-  case DType::I16: return "<i2";
-  case DType::U16: return "<u2";
-  case DType::I32: return "<i4";
-  case DType::U32: return "<u4";
-  case DType::I64: return "<i8";
-  case DType::U64: return "<u8";
-  case DType::F16: return "<f2";
-  case DType::F32: return "<f4";
-  case DType::F64: return "<f8";
+  case DType::Bool:
+    return "|b1";
+  case DType::I8:
+    return "|i1";
+  case DType::U8:
+    return "|u1";
+  case DType::I16:
+    return "<i2";
+  case DType::U16:
+    return "<u2";
+  case DType::I32:
+    return "<i4";
+  case DType::U32:
+    return "<u4";
+  case DType::I64:
+    return "<i8";
+  case DType::U64:
+    return "<u8";
+  case DType::F16:
+    return "<f2";
+  case DType::F32:
+    return "<f4";
+  case DType::F64:
+    return "<f8";
   }
   return "?";
 }

@@ -96,8 +96,8 @@ bool CompileCache::markUnwritable() const {
 
 std::string CompileCache::pathFor(const Key &key) const {
   SmallString<256> path(Dir);
-  sys::path::append(path, toHex(ArrayRef<uint8_t>(key), /*LowerCase=*/true) +
-                              ".obj");
+  sys::path::append(path,
+                    toHex(ArrayRef<uint8_t>(key), /*LowerCase=*/true) + ".obj");
   return std::string(path);
 }
 
@@ -214,14 +214,14 @@ CompileCache::Key kernelCacheKey(mlir::ModuleOp module, StringRef name,
                         .enableDebugInfo(/*enable=*/true, /*prettyForm=*/false)
                         .assumeVerified());
   // Every CompileOptions field that changes code generation belongs here.
-  std::string opts = "checked=" + std::to_string(options.checked) +
-                     ",max-program-bytes=" +
-                     std::to_string(options.maxProgramBytes);
+  std::string opts =
+      "checked=" + std::to_string(options.checked) +
+      ",max-program-bytes=" + std::to_string(options.maxProgramBytes);
   std::string features = target.getFeatures().getString();
   return CompileCache::makeKey({"tilerun-object-v1", tilerunVersion(),
                                 LLVM_VERSION_STRING, buildIdentity(),
-                                target.getTargetTriple().str(),
-                                target.getCPU(), features, opts, name, ir});
+                                target.getTargetTriple().str(), target.getCPU(),
+                                features, opts, name, ir});
 }
 
 Expected<std::unique_ptr<orc::LLJIT>>
@@ -229,17 +229,17 @@ loadCachedObject(std::unique_ptr<MemoryBuffer> object,
                  orc::JITTargetMachineBuilder target) {
   // The same linking layer ExecutionEngine uses, so a cached object behaves
   // exactly like a freshly compiled one.
-  auto jit =
-      orc::LLJITBuilder()
-          .setJITTargetMachineBuilder(std::move(target))
-          .setObjectLinkingLayerCreator([](orc::ExecutionSession &session)
-                                            -> Expected<std::unique_ptr<orc::ObjectLayer>> {
-            return std::make_unique<orc::RTDyldObjectLinkingLayer>(
-                session, [](const MemoryBuffer &) {
-                  return std::make_unique<SectionMemoryManager>();
-                });
-          })
-          .create();
+  auto jit = orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(std::move(target))
+                 .setObjectLinkingLayerCreator(
+                     [](orc::ExecutionSession &session)
+                         -> Expected<std::unique_ptr<orc::ObjectLayer>> {
+                       return std::make_unique<orc::RTDyldObjectLinkingLayer>(
+                           session, [](const MemoryBuffer &) {
+                             return std::make_unique<SectionMemoryManager>();
+                           });
+                     })
+                 .create();
   if (!jit)
     return jit.takeError();
   orc::JITDylib &main = (*jit)->getMainJITDylib();

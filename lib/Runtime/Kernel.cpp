@@ -14,10 +14,10 @@
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -88,9 +88,9 @@ static Error addPackedEntry(llvm::Module &module, StringRef name) {
 /// for `target` (LLVM's -O3 included). Made in memory: files are only for the
 /// compile cache, whose failures are harmless, whereas LLVM ends the process
 /// when writing an object file fails (a full disk).
-static Expected<std::string> compileObject(mlir::ModuleOp lowered,
-                                           StringRef name,
-                                           orc::JITTargetMachineBuilder target) {
+static Expected<std::string>
+compileObject(mlir::ModuleOp lowered, StringRef name,
+              orc::JITTargetMachineBuilder target) {
   auto tm = target.createTargetMachine();
   if (!tm)
     return tm.takeError();
@@ -132,8 +132,8 @@ Expected<std::string> Kernel::objectCode() const { return Object; }
 Expected<std::unique_ptr<Kernel>>
 Kernel::link(std::string object, StringRef name, StringRef where) {
   orc::JITTargetMachineBuilder tmBuilder = targetBuilder();
-  auto jit =
-      loadCachedObject(MemoryBuffer::getMemBufferCopy(object, where), tmBuilder);
+  auto jit = loadCachedObject(MemoryBuffer::getMemBufferCopy(object, where),
+                              tmBuilder);
   if (!jit)
     return jit.takeError();
   auto entry = (*jit)->lookup(("_mlir_" + name).str());
@@ -146,9 +146,8 @@ Kernel::link(std::string object, StringRef name, StringRef where) {
   return std::move(kernel);
 }
 
-Expected<std::unique_ptr<Kernel>> Kernel::loadObject(StringRef object,
-                                                     KernelSignature signature,
-                                                     bool checked) {
+Expected<std::unique_ptr<Kernel>>
+Kernel::loadObject(StringRef object, KernelSignature signature, bool checked) {
   auto start = std::chrono::steady_clock::now();
   initializeNativeTarget();
   auto kernel = link(object.str(), signature.name, "tilerun-kernel");
@@ -208,8 +207,8 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
     return sig.takeError();
 
   orc::JITTargetMachineBuilder tmBuilder = targetBuilder(options.cpuTarget());
-  auto finish = [&](std::unique_ptr<Kernel> kernel)
-      -> Expected<std::unique_ptr<Kernel>> {
+  auto finish =
+      [&](std::unique_ptr<Kernel> kernel) -> Expected<std::unique_ptr<Kernel>> {
     kernel->Signature = std::move(*sig);
     kernel->Checked = options.checked;
     kernel->ProgramBytes = programBytes(*kernel, kernel->Signature.name);
@@ -222,9 +221,9 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
   // A hit skips lowering and code generation; anything wrong with the entry
   // (unreadable, corrupted, fails to link) falls through to a fresh compile.
   std::optional<CompileCache> cache =
-      !where.dir                ? CompileCache::fromEnvironment()
-      : where.dir->empty()      ? std::nullopt
-                                : std::optional<CompileCache>(*where.dir);
+      !where.dir           ? CompileCache::fromEnvironment()
+      : where.dir->empty() ? std::nullopt
+                           : std::optional<CompileCache>(*where.dir);
   CompileCache::Key cacheKey{};
   if (cache) {
     cacheKey = kernelCacheKey(module, sig->name, options, tmBuilder);
@@ -357,14 +356,15 @@ Error Kernel::launchOnOwnThreads(uint64_t count,
   if (threads.empty())
     return createStringError(
         "kernel '" + Signature.name + "' cannot run: its programs need " +
-        Twine(ProgramBytes) + " bytes of stack, and no thread with a stack of " +
-        Twine(stack) + " bytes could be started (" + std::strerror(error) + ")");
+        Twine(ProgramBytes) +
+        " bytes of stack, and no thread with a stack of " + Twine(stack) +
+        " bytes could be started (" + std::strerror(error) + ")");
   return Error::success();
 }
 
 /// What checked code validates accesses against (tilerun_check_access).
-static void registerBuffers(const KernelSignature &sig, ArrayRef<KernelArg> args,
-                            LaunchState &state) {
+static void registerBuffers(const KernelSignature &sig,
+                            ArrayRef<KernelArg> args, LaunchState &state) {
   for (const KernelParam &p : sig.params) {
     const KernelArg &a = args[p.index];
     if (!p.isBuffer() || !a.isBuffer)
@@ -391,7 +391,8 @@ Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
                              Twine(grid.y) + "," + Twine(grid.z));
   if (!GridChunks::fits(grid.x, grid.y, grid.z))
     return createStringError("grid " + Twine(grid.x) + "," + Twine(grid.y) +
-                             "," + Twine(grid.z) + " has more than 2^63 - 1 "
+                             "," + Twine(grid.z) +
+                             " has more than 2^63 - 1 "
                              "programs");
   auto packed = PackedArgs::build(Signature, args);
   if (!packed)
@@ -413,8 +414,8 @@ Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
   auto work = [&] {
     if (!stackHolds(programBytes))
       return;
-    int32_t gridArgs[kNumGridParams] = {int32_t(grid.x), int32_t(grid.y),
-                                        int32_t(grid.z), 0, 0, 0};
+    int32_t gridArgs[kNumGridParams] = {
+        int32_t(grid.x), int32_t(grid.y), int32_t(grid.z), 0, 0, 0};
     SmallVector<void *, 16> ptrs;
     packed->pointerArray(ptrs, gridArgs);
     LaunchScope scope(state);

@@ -12,10 +12,10 @@
 using namespace mlir;
 using llvm::createStringError;
 using llvm::Expected;
+using llvm::raw_string_ostream;
 using llvm::SmallVector;
 using llvm::StringRef;
 using llvm::Twine;
-using llvm::raw_string_ostream;
 
 namespace tilerun {
 
@@ -97,9 +97,10 @@ Expected<FunctionOpInterface> selectKernel(ModuleOp module, StringRef name) {
       if (k.getName() == name)
         return k;
     return createStringError("no kernel named '" + name + "'" +
-                             (kernels.empty() ? std::string(" (the module has no "
-                                                            "public kernels)")
-                                              : "; available: " + names));
+                             (kernels.empty()
+                                  ? std::string(" (the module has no "
+                                                "public kernels)")
+                                  : "; available: " + names));
   }
   if (kernels.empty())
     return createStringError("the module has no public kernel function");
@@ -116,7 +117,8 @@ Expected<KernelSignature> extractSignature(FunctionOpInterface fn) {
   unsigned numParams = types.size();
   // tt.func gets the grid parameters appended by lowering; func.func
   // (triton-shared) and llvm.func already carry them at the end.
-  if (fn->getName().getStringRef() != "tt.func" && types.size() >= kNumGridParams &&
+  if (fn->getName().getStringRef() != "tt.func" &&
+      types.size() >= kNumGridParams &&
       llvm::all_of(types.take_back(kNumGridParams),
                    [](Type t) { return t.isInteger(32); })) {
     sig.hasGridParams = true;

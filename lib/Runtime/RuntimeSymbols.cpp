@@ -7,7 +7,8 @@
 
 using namespace tilerun;
 
-static llvm::orc::SymbolMap runtimeSymbolMap(llvm::orc::MangleAndInterner interner) {
+static llvm::orc::SymbolMap
+runtimeSymbolMap(llvm::orc::MangleAndInterner interner) {
   struct Hook {
     const char *name;
     void *address;
@@ -24,14 +25,16 @@ static llvm::orc::SymbolMap runtimeSymbolMap(llvm::orc::MangleAndInterner intern
        reinterpret_cast<void *>(&tilerun_partition_spawn)},
       {"tilerun_partition_join",
        reinterpret_cast<void *>(&tilerun_partition_join)},
-      {"tilerun_mbarrier_init", reinterpret_cast<void *>(&tilerun_mbarrier_init)},
+      {"tilerun_mbarrier_init",
+       reinterpret_cast<void *>(&tilerun_mbarrier_init)},
       {"tilerun_mbarrier_arrive",
        reinterpret_cast<void *>(&tilerun_mbarrier_arrive)},
       {"tilerun_mbarrier_expect",
        reinterpret_cast<void *>(&tilerun_mbarrier_expect)},
       {"tilerun_mbarrier_complete_tx",
        reinterpret_cast<void *>(&tilerun_mbarrier_complete_tx)},
-      {"tilerun_mbarrier_wait", reinterpret_cast<void *>(&tilerun_mbarrier_wait)},
+      {"tilerun_mbarrier_wait",
+       reinterpret_cast<void *>(&tilerun_mbarrier_wait)},
       {"__truncsfbf2", reinterpret_cast<void *>(&tilerun_truncsfbf2)},
       {"__truncdfbf2", reinterpret_cast<void *>(&tilerun_truncdfbf2)},
       {"__truncdfhf2", reinterpret_cast<void *>(&tilerun_truncdfhf2)},

@@ -35,14 +35,15 @@ struct CParam {
 
 bool isCKeyword(StringRef s) {
   static const StringSet<> keywords = {
-      "auto", "break", "case", "char", "const", "continue", "default", "do",
-      "double", "else", "enum", "extern", "float", "for", "goto", "if",
-      "inline", "int", "long", "register", "restrict", "return", "short",
-      "signed", "sizeof", "static", "struct", "switch", "typedef", "union",
-      "unsigned", "void", "volatile", "while", "bool", "true", "false",
-      "class", "new", "delete", "this", "template", "typename", "namespace",
-      "operator", "private", "public", "protected", "virtual", "friend",
-      "pool", "gx", "gy", "gz"};
+      "auto",     "break",     "case",     "char",    "const",   "continue",
+      "default",  "do",        "double",   "else",    "enum",    "extern",
+      "float",    "for",       "goto",     "if",      "inline",  "int",
+      "long",     "register",  "restrict", "return",  "short",   "signed",
+      "sizeof",   "static",    "struct",   "switch",  "typedef", "union",
+      "unsigned", "void",      "volatile", "while",   "bool",    "true",
+      "false",    "class",     "new",      "delete",  "this",    "template",
+      "typename", "namespace", "operator", "private", "public",  "protected",
+      "virtual",  "friend",    "pool",     "gx",      "gy",      "gz"};
   return keywords.contains(s);
 }
 
@@ -279,9 +280,8 @@ Expected<AOTKernel> compileAheadOfTime(mlir::ModuleOp module, StringRef name,
   auto object = emitObjectFile(*llvmModule, **tm);
   if (!object)
     return object.takeError();
-  std::string cpu = ((*tm)->getTargetTriple().str() + ", CPU " +
-                     (*tm)->getTargetCPU())
-                        .str();
+  std::string cpu =
+      ((*tm)->getTargetTriple().str() + ", CPU " + (*tm)->getTargetCPU()).str();
   return AOTKernel{std::move(*object),
                    writeHeader(*sig, aot, *params, cpu, hasProgramBytes)};
 }

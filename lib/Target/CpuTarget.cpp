@@ -19,9 +19,9 @@ namespace tilerun {
 
 /// The LLVM features tilerun's choices depend on; has() knows these.
 static constexpr StringLiteral kQueried[] = {
-    "sse4.2",     "avx",        "avx2",       "fma",        "f16c",
-    "avx512f",    "avx512bw",   "avx512vl",   "avx512dq",   "avx512bf16",
-    "avx512fp16", "avx512vnni", "avxvnni",    "amx-tile",   "amx-bf16",
+    "sse4.2",     "avx",        "avx2",     "fma",      "f16c",
+    "avx512f",    "avx512bw",   "avx512vl", "avx512dq", "avx512bf16",
+    "avx512fp16", "avx512vnni", "avxvnni",  "amx-tile", "amx-bf16",
     "amx-fp16",   "amx-int8"};
 
 static void initializeNativeTargetInfo() {
@@ -123,9 +123,7 @@ unsigned CpuTarget::vectorBytes() const {
   return has("avx512f") ? 64 : has("avx") ? 32 : 16;
 }
 
-unsigned CpuTarget::vectorRegisters() const {
-  return has("avx512f") ? 32 : 16;
-}
+unsigned CpuTarget::vectorRegisters() const { return has("avx512f") ? 32 : 16; }
 
 unsigned CpuTarget::vectorLoopHintBytes() const {
   return hasStreamingStores() && !has("avx512f") ? 32 : 0;
@@ -142,18 +140,17 @@ std::string CpuTarget::str() const {
 
 std::string CpuTarget::describe() const {
   auto [rows, lanes] = matmulRegisterTile();
-  std::string s = "triple: " + Triple + "\ncpu: " + Cpu +
-                  "\nvector-bytes: " + std::to_string(vectorBytes()) +
-                  "\nvector-registers: " + std::to_string(vectorRegisters()) +
-                  "\ncache-line-bytes: " + std::to_string(cacheLineBytes()) +
-                  "\nstreaming-stores: " +
-                  (hasStreamingStores() ? "yes" : "no") +
-                  "\nsingle-instruction-ldexp: " +
-                  (hasSingleInstructionLdexp() ? "yes" : "no") +
-                  "\nvector-loop-hint-bytes: " +
-                  std::to_string(vectorLoopHintBytes()) +
-                  "\nmatmul-register-tile: " + std::to_string(rows) + "x" +
-                  std::to_string(lanes) + "\nmatrix-instructions:";
+  std::string s =
+      "triple: " + Triple + "\ncpu: " + Cpu +
+      "\nvector-bytes: " + std::to_string(vectorBytes()) +
+      "\nvector-registers: " + std::to_string(vectorRegisters()) +
+      "\ncache-line-bytes: " + std::to_string(cacheLineBytes()) +
+      "\nstreaming-stores: " + (hasStreamingStores() ? "yes" : "no") +
+      "\nsingle-instruction-ldexp: " +
+      (hasSingleInstructionLdexp() ? "yes" : "no") +
+      "\nvector-loop-hint-bytes: " + std::to_string(vectorLoopHintBytes()) +
+      "\nmatmul-register-tile: " + std::to_string(rows) + "x" +
+      std::to_string(lanes) + "\nmatrix-instructions:";
   bool any = false;
   for (auto [name, present] :
        {std::pair<const char *, bool>{"avx512-bf16", hasAVX512BF16()},

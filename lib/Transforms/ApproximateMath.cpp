@@ -35,8 +35,7 @@ namespace {
 /// a = max(k - 1, -126) and b = k - 1 - a in [-26, 0] are both normal
 /// powers of two. The first product is exact, the second rounds once, so
 /// the result is bit for bit the ldexp one.
-template <typename ExpOp>
-struct ExpandExp : OpRewritePattern<ExpOp> {
+template <typename ExpOp> struct ExpandExp : OpRewritePattern<ExpOp> {
   ExpandExp(MLIRContext *ctx, bool ldexpScaling)
       : OpRewritePattern<ExpOp>(ctx, /*benefit=*/2),
         ldexpScaling(ldexpScaling) {}
@@ -63,11 +62,13 @@ struct ExpandExp : OpRewritePattern<ExpOp> {
       return math::FmaOp::create(b, x, y, z);
     };
     auto clampBelow = [&](Value x, float lo) -> Value {
-      Value below = arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, x, f(lo));
+      Value below =
+          arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, x, f(lo));
       return arith::SelectOp::create(b, below, f(lo), x);
     };
     auto clampAbove = [&](Value x, float hi) -> Value {
-      Value above = arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, x, f(hi));
+      Value above =
+          arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, x, f(hi));
       return arith::SelectOp::create(b, above, f(hi), x);
     };
 
@@ -111,8 +112,8 @@ struct ExpandExp : OpRewritePattern<ExpOp> {
     }
     auto powerOfTwo = [&](Value e) -> Value {
       Value biased = arith::AddIOp::create(b, e, i(127));
-      return arith::BitcastOp::create(
-          b, type, arith::ShLIOp::create(b, biased, i(23)));
+      return arith::BitcastOp::create(b, type,
+                                      arith::ShLIOp::create(b, biased, i(23)));
     };
     Value km1 = arith::SubIOp::create(b, ki, i(1));
     Value a = arith::MaxSIOp::create(b, km1, i(-126));
@@ -129,8 +130,8 @@ struct ApproximateMathPass
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<ExpandExp<math::ExpOp>, ExpandExp<math::Exp2Op>>(
-        &getContext(), ldexpScaling);
+    patterns.add<ExpandExp<math::ExpOp>, ExpandExp<math::Exp2Op>>(&getContext(),
+                                                                  ldexpScaling);
     // exp and exp2 of other types go through MLIR's approximations (~1
     // ulp). The log approximations lose subnormal inputs and erf/tanh are
     // not close enough to the GPU's results: those stay library calls.

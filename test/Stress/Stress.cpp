@@ -44,8 +44,7 @@ static cl::OptionCategory stressCategory("tilerun-stress options");
 static cl::opt<unsigned> numProcesses("processes",
                                       cl::desc("Processes sharing the cache"),
                                       cl::init(2), cl::cat(stressCategory));
-static cl::opt<unsigned> numThreads("workers",
-                                    cl::desc("Threads per process"),
+static cl::opt<unsigned> numThreads("workers", cl::desc("Threads per process"),
                                     cl::init(4), cl::cat(stressCategory));
 static cl::opt<unsigned> numRounds("rounds", cl::desc("Rounds per thread"),
                                    cl::init(6), cl::cat(stressCategory));
@@ -87,7 +86,8 @@ struct Variant {
   }
 };
 
-std::string replaceAll(std::string text, StringRef from, const std::string &to) {
+std::string replaceAll(std::string text, StringRef from,
+                       const std::string &to) {
   for (size_t at = text.find(from.str()); at != std::string::npos;
        at = text.find(from.str(), at + to.size()))
     text.replace(at, from.size(), to);
@@ -198,9 +198,9 @@ std::string source(const Variant &k) {
   case Affine: {
     std::string s = replaceAll(kAffine, "BLOCK", std::to_string(k.block()));
     s = replaceAll(s, "dense<A>", "dense<" + std::to_string(k.a()) + ">");
-    return replaceAll(replaceAll(s, "dense<B>",
-                                 "dense<" + std::to_string(k.b()) + ">"),
-                      "NAME", k.name());
+    return replaceAll(
+        replaceAll(s, "dense<B>", "dense<" + std::to_string(k.b()) + ">"),
+        "NAME", k.name());
   }
   case RowSum:
     return replaceAll(
@@ -208,9 +208,9 @@ std::string source(const Variant &k) {
                    "KVAL", std::to_string(k.k())),
         "NAME", k.name());
   case Atomic:
-    return replaceAll(replaceAll(kAtomic, "dense<K>",
-                                 "dense<" + std::to_string(k.k()) + ">"),
-                      "NAME", k.name());
+    return replaceAll(
+        replaceAll(kAtomic, "dense<K>", "dense<" + std::to_string(k.k()) + ">"),
+        "NAME", k.name());
   case SharedMemory:
     return replaceAll(replaceAll(kSharedMemory, "dense<K>",
                                  "dense<" + std::to_string(k.k()) + ">"),
@@ -365,8 +365,8 @@ void Worker::launchShort(const tilerun_kernel_t *kernel, const Variant &k) {
       message.find("out-of-bounds tt.load at stress.py:3:8") ==
           std::string::npos ||
       message.find("'x_ptr'") == std::string::npos)
-    return failed(k, "a short buffer gave status " + std::to_string(s) +
-                         ": " + message);
+    return failed(k, "a short buffer gave status " + std::to_string(s) + ": " +
+                         message);
   ++tally.refusals;
 }
 
@@ -476,18 +476,17 @@ int main(int argc, char **argv) {
   std::vector<sys::ProcessInfo> children;
   bool ok = true;
   for (unsigned i = 1; i < numProcesses; ++i) {
-    childArgs.push_back(
-        {self, "-stress-child=" + std::to_string(i),
-         "-stress-cache-dir=" + dir.str().str(),
-         "-workers=" + std::to_string(numThreads),
-         "-rounds=" + std::to_string(numRounds),
-         "-kernels=" + std::to_string(numKernels),
-         "-stress-seed=" + std::to_string(seed)});
+    childArgs.push_back({self, "-stress-child=" + std::to_string(i),
+                         "-stress-cache-dir=" + dir.str().str(),
+                         "-workers=" + std::to_string(numThreads),
+                         "-rounds=" + std::to_string(numRounds),
+                         "-kernels=" + std::to_string(numKernels),
+                         "-stress-seed=" + std::to_string(seed)});
     std::vector<StringRef> args(childArgs.back().begin(),
                                 childArgs.back().end());
     std::string error;
-    children.push_back(sys::ExecuteNoWait(self, args, std::nullopt, {}, 0,
-                                          &error));
+    children.push_back(
+        sys::ExecuteNoWait(self, args, std::nullopt, {}, 0, &error));
     if (!children.back().Pid) {
       errs() << "tilerun-stress: cannot start process " << i << ": " << error
              << "\n";
@@ -499,8 +498,7 @@ int main(int argc, char **argv) {
     if (!children[i].Pid)
       continue;
     std::string error;
-    sys::ProcessInfo done =
-        sys::Wait(children[i], std::nullopt, &error);
+    sys::ProcessInfo done = sys::Wait(children[i], std::nullopt, &error);
     if (done.ReturnCode != 0) {
       errs() << "tilerun-stress: process " << i + 1 << " exited with "
              << done.ReturnCode << (error.empty() ? "" : ": " + error) << "\n";
@@ -509,7 +507,7 @@ int main(int argc, char **argv) {
   }
   if (ownDir)
     sys::fs::remove_directories(dir);
-  outs() << "tilerun-stress: " << numProcesses << " processes: "
-         << (ok ? "passed" : "FAILED") << "\n";
+  outs() << "tilerun-stress: " << numProcesses
+         << " processes: " << (ok ? "passed" : "FAILED") << "\n";
   return ok ? 0 : 1;
 }

@@ -14,6 +14,6 @@ int main(int argc, char **argv) {
   tilerun::registerAllDialects(registry);
   tilerun::registerAllPasses();
   tilerun::test::registerTestPasses();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "tilerun optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "tilerun optimizer driver\n", registry));
 }

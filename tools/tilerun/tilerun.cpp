@@ -31,16 +31,16 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -54,8 +54,9 @@ namespace {
 
 cl::OptionCategory toolCategory("tilerun options");
 cl::SubCommand runCmd("run", "Compile a kernel and launch it on a grid");
-cl::SubCommand checkCmd(
-    "check", "Parse and verify a module, holding shared-memory descriptors to "
+cl::SubCommand
+    checkCmd("check",
+             "Parse and verify a module, holding shared-memory descriptors to "
              "the rules of Triton after 3.6");
 
 cl::opt<std::string> runInput(cl::Positional, cl::desc("<input.mlir>"),
@@ -66,31 +67,40 @@ cl::SubCommand convertCmd("convert", "Rewrite a linalg-on-memref module");
 cl::opt<std::string> convertInput(cl::Positional, cl::desc("<input.mlir>"),
                                   cl::sub(convertCmd), cl::cat(toolCategory));
 cl::opt<std::string> convertTo("to", cl::desc("Target form (ranked-tensors)"),
-                               cl::value_desc("FORM"), cl::sub(convertCmd), cl::cat(toolCategory));
+                               cl::value_desc("FORM"), cl::sub(convertCmd),
+                               cl::cat(toolCategory));
 cl::opt<std::string> convertOutput("o", cl::desc("Output file"),
                                    cl::value_desc("OUT.mlir"), cl::init("-"),
                                    cl::sub(convertCmd), cl::cat(toolCategory));
 cl::opt<std::string> kernelName("kernel", cl::desc("Kernel to run"),
-                                cl::value_desc("NAME"), cl::sub(runCmd), cl::cat(toolCategory));
+                                cl::value_desc("NAME"), cl::sub(runCmd),
+                                cl::cat(toolCategory));
 cl::opt<std::string> gridOpt("grid", cl::desc("Launch grid"),
-                             cl::value_desc("X[,Y[,Z]]"), cl::sub(runCmd), cl::cat(toolCategory));
-cl::list<std::string> argOpts(
-    "arg", cl::desc("Bind a parameter: NAME=@IN.npy, NAME=VALUE or "
-                    "NAME=randn|zeros|empty:DTYPE:SHAPE"),
-    cl::value_desc("NAME=VALUE"), cl::sub(runCmd), cl::cat(toolCategory));
+                             cl::value_desc("X[,Y[,Z]]"), cl::sub(runCmd),
+                             cl::cat(toolCategory));
+cl::list<std::string>
+    argOpts("arg",
+            cl::desc("Bind a parameter: NAME=@IN.npy, NAME=VALUE or "
+                     "NAME=randn|zeros|empty:DTYPE:SHAPE"),
+            cl::value_desc("NAME=VALUE"), cl::sub(runCmd),
+            cl::cat(toolCategory));
 cl::list<std::string> saveOpts("save",
                                cl::desc("Write a buffer after the launch"),
-                               cl::value_desc("NAME=OUT.npy"), cl::sub(runCmd), cl::cat(toolCategory));
+                               cl::value_desc("NAME=OUT.npy"), cl::sub(runCmd),
+                               cl::cat(toolCategory));
 cl::opt<unsigned> threadsOpt("threads",
                              cl::desc("Worker threads (default: all cores)"),
-                             cl::init(0), cl::sub(runCmd), cl::cat(toolCategory));
+                             cl::init(0), cl::sub(runCmd),
+                             cl::cat(toolCategory));
 cl::opt<unsigned> benchOpt("bench",
                            cl::desc("Time N launches after a warm-up launch"),
-                           cl::init(0), cl::value_desc("N"), cl::sub(runCmd), cl::cat(toolCategory));
+                           cl::init(0), cl::value_desc("N"), cl::sub(runCmd),
+                           cl::cat(toolCategory));
 cl::opt<bool> checkedOpt("check", cl::desc("Bounds-check memory accesses"),
                          cl::sub(runCmd), cl::cat(toolCategory));
-cl::SubCommand compileCmd(
-    "compile", "Compile a kernel ahead of time: OUT.o and OUT.h, a C function "
+cl::SubCommand
+    compileCmd("compile",
+               "Compile a kernel ahead of time: OUT.o and OUT.h, a C function "
                "that runs the grid (link with libtilerun_rt)");
 cl::opt<std::string> compileInput(cl::Positional, cl::desc("<input.mlir>"),
                                   cl::sub(compileCmd), cl::cat(toolCategory));
@@ -109,18 +119,21 @@ cl::opt<std::string> compileGrid(
              "Triton's compile.py -g (\"(n+1023)/1024,1,1\"); without it the "
              "function takes gx, gy, gz"),
     cl::value_desc("X[,Y[,Z]]"), cl::sub(compileCmd), cl::cat(toolCategory));
-cl::SubCommand targetCmd(
-    "target", "Print what the compiler reads of a CPU: vector width and "
+cl::SubCommand
+    targetCmd("target",
+              "Print what the compiler reads of a CPU: vector width and "
               "registers, register tiles, streaming stores, matrix "
               "instructions (the host's, or --target-cpu's)");
-cl::opt<std::string> compileCPU(
-    "target-cpu", cl::desc("LLVM CPU name (native, x86-64-v3, znver3, ...)"),
-    cl::init("native"), cl::value_desc("CPU"), cl::sub(compileCmd),
-    cl::sub(targetCmd), cl::cat(toolCategory));
-cl::opt<std::string> compileFeatures(
-    "target-features", cl::desc("Extra CPU features (+avx512f,-avx2)"),
-    cl::value_desc("F"), cl::sub(compileCmd), cl::sub(targetCmd),
-    cl::cat(toolCategory));
+cl::opt<std::string>
+    compileCPU("target-cpu",
+               cl::desc("LLVM CPU name (native, x86-64-v3, znver3, ...)"),
+               cl::init("native"), cl::value_desc("CPU"), cl::sub(compileCmd),
+               cl::sub(targetCmd), cl::cat(toolCategory));
+cl::opt<std::string>
+    compileFeatures("target-features",
+                    cl::desc("Extra CPU features (+avx512f,-avx2)"),
+                    cl::value_desc("F"), cl::sub(compileCmd),
+                    cl::sub(targetCmd), cl::cat(toolCategory));
 
 cl::opt<bool> noMemdescWarnings(
     "no-memdesc-warnings",
@@ -260,8 +273,8 @@ int runRun(mlir::MLIRContext &ctx) {
     fail("--max-program-bytes: " + Twine(maxProgramBytesOpt) +
          " is above the maximum of 2 GiB");
   compileOptions.maxProgramBytes = maxProgramBytesOpt;
-  std::unique_ptr<tilerun::Kernel> kernel = orFail(
-      tilerun::Kernel::compile(*module, fn.getName(), compileOptions));
+  std::unique_ptr<tilerun::Kernel> kernel =
+      orFail(tilerun::Kernel::compile(*module, fn.getName(), compileOptions));
   for (const std::string &warning : kernel->warnings())
     WithColor::warning(errs(), "tilerun") << warning << "\n";
 
@@ -279,7 +292,8 @@ int runRun(mlir::MLIRContext &ctx) {
     }
     std::sort(times.begin(), times.end());
     size_t n = times.size();
-    double median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+    double median =
+        n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
     outs() << format("compile_ms=%.3f median_ms=%.3f min_ms=%.3f\n",
                      kernel->compileMillis(), median, times.front());
     outs().flush();
@@ -342,8 +356,8 @@ int runCompile(mlir::MLIRContext &ctx) {
   warnOnLaterTritonRules(*module);
   auto kernel = orFail(tilerun::compileAheadOfTime(
       *module, compileKernel, tilerun::CompileOptions(), aot));
-  for (auto [ext, bytes] : {std::pair{".o", &kernel.object},
-                            std::pair{".h", &kernel.header}}) {
+  for (auto [ext, bytes] :
+       {std::pair{".o", &kernel.object}, std::pair{".h", &kernel.header}}) {
     std::string path = compileOutput + ext;
     std::string message;
     auto out = mlir::openOutputFile(path, &message);
@@ -367,7 +381,8 @@ int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   // LLVM's own options (registered in the general category) stay hidden.
   cl::HideUnrelatedOptions({&toolCategory});
-  cl::ParseCommandLineOptions(argc, argv, "tilerun: run Triton kernels on CPUs\n");
+  cl::ParseCommandLineOptions(argc, argv,
+                              "tilerun: run Triton kernels on CPUs\n");
 
   mlir::DialectRegistry registry;
   tilerun::registerAllDialects(registry);

@@ -14,8 +14,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <sys/stat.h>
 #include <string>
+#include <sys/stat.h>
 #include <thread>
 #include <vector>
 
@@ -87,10 +87,9 @@ protected:
     std::vector<float> x(n), out(n, -1);
     for (int i = 0; i < n; ++i)
       x[i] = 0.25f * i;
-    tilerun_arg_t args[] = {
-        tilerun_arg_buffer(x.data(), x.size() * 4),
-        tilerun_arg_buffer(out.data(), out.size() * 4), tilerun_arg_f32(3),
-        tilerun_arg_i32(n)};
+    tilerun_arg_t args[] = {tilerun_arg_buffer(x.data(), x.size() * 4),
+                            tilerun_arg_buffer(out.data(), out.size() * 4),
+                            tilerun_arg_f32(3), tilerun_arg_i32(n)};
     ASSERT_EQ(tilerun_kernel_launch(k, (n + 63) / 64, 1, 1, args, 4),
               TILERUN_OK)
         << tilerun_last_error();
@@ -156,7 +155,8 @@ TEST_F(CAPITest, LLVMIRAndBinaryRoundTrip) {
             TILERUN_ERROR_IO);
   EXPECT_NE(std::string(tilerun_last_error()).find("truncated"),
             std::string::npos);
-  const char junk[] = "\x7f" "ELF not a tilerun binary";
+  const char junk[] = "\x7f"
+                      "ELF not a tilerun binary";
   EXPECT_EQ(tilerun_kernel_load(ctx, junk, sizeof junk, &loaded),
             TILERUN_ERROR_IO);
   EXPECT_EQ(loaded, nullptr);
@@ -191,8 +191,9 @@ TEST_F(CAPITest, UnknownKernelNameListsTheKernels) {
 
 TEST_F(CAPITest, MissingFileIsAnIOError) {
   tilerun_kernel_t *k = nullptr;
-  EXPECT_EQ(tilerun_kernel_compile_file(ctx, "/nonexistent/k.ttir", nullptr, &k),
-            TILERUN_ERROR_IO);
+  EXPECT_EQ(
+      tilerun_kernel_compile_file(ctx, "/nonexistent/k.ttir", nullptr, &k),
+      TILERUN_ERROR_IO);
   EXPECT_NE(std::string(tilerun_last_error()).find("/nonexistent/k.ttir"),
             std::string::npos);
 }
@@ -204,7 +205,8 @@ TEST_F(CAPITest, BadLaunchArgumentsNameTheParameter) {
   auto expectBad = [&](std::vector<tilerun_arg_t> args, tilerun_status_t want,
                        const char *needle) {
     SCOPED_TRACE(needle);
-    EXPECT_EQ(tilerun_kernel_launch(k, 1, 1, 1, args.data(), args.size()), want);
+    EXPECT_EQ(tilerun_kernel_launch(k, 1, 1, 1, args.data(), args.size()),
+              want);
     EXPECT_NE(std::string(tilerun_last_error()).find(needle), std::string::npos)
         << tilerun_last_error();
   };
@@ -212,18 +214,21 @@ TEST_F(CAPITest, BadLaunchArgumentsNameTheParameter) {
                 bo = tilerun_arg_buffer(out, sizeof out);
   expectBad({bx, bo, tilerun_arg_f32(1)}, TILERUN_ERROR_BAD_ARGUMENT,
             "takes 4 arguments (x_ptr, out_ptr, s, n), got 3");
-  expectBad({bx, bo, tilerun_arg_f32(1), tilerun_arg_i32(1), tilerun_arg_i32(1)},
-            TILERUN_ERROR_BAD_ARGUMENT, "got 5");
+  expectBad(
+      {bx, bo, tilerun_arg_f32(1), tilerun_arg_i32(1), tilerun_arg_i32(1)},
+      TILERUN_ERROR_BAD_ARGUMENT, "got 5");
   expectBad({tilerun_arg_i32(1), bo, tilerun_arg_f32(1), tilerun_arg_i32(1)},
             TILERUN_ERROR_BAD_ARGUMENT, "'x_ptr'): the parameter is a buffer");
   expectBad({bx, bo, bx, tilerun_arg_i32(1)}, TILERUN_ERROR_BAD_ARGUMENT,
             "'s'): the parameter is a scalar of type f32");
   // Bits above the parameter's width, other than a sign extension.
-  expectBad({bx, bo, tilerun_arg_f32(1), tilerun_arg_i64((int64_t(1) << 32) + 5)},
-            TILERUN_ERROR_BAD_ARGUMENT, "'n'): 0x100000005 is out of range for i32");
+  expectBad(
+      {bx, bo, tilerun_arg_f32(1), tilerun_arg_i64((int64_t(1) << 32) + 5)},
+      TILERUN_ERROR_BAD_ARGUMENT, "'n'): 0x100000005 is out of range for i32");
   expectBad({bx, tilerun_arg_buffer(nullptr, 64), tilerun_arg_f32(1),
              tilerun_arg_i32(1)},
-            TILERUN_ERROR_BAD_ARGUMENT, "'out_ptr'): the buffer's address is NULL");
+            TILERUN_ERROR_BAD_ARGUMENT,
+            "'out_ptr'): the buffer's address is NULL");
   // C callers may store any int as the kind (the launch fuzzer's first find:
   // reading it through the C++ enum was undefined behaviour).
   tilerun_arg_t oddKind = bo;
@@ -240,9 +245,9 @@ TEST_F(CAPITest, BadLaunchArgumentsNameTheParameter) {
   expectBad({tilerun_arg_buffer(reinterpret_cast<void *>(4095), 256), bo,
              tilerun_arg_f32(1), tilerun_arg_i32(1)},
             TILERUN_ERROR_BAD_ARGUMENT, "'x_ptr'): 0xFFF is not a valid");
-  expectBad({bx, tilerun_arg_buffer(out, 3), tilerun_arg_f32(1),
-             tilerun_arg_i32(1)},
-            TILERUN_ERROR_BAD_ARGUMENT, "3 bytes holds no f32 element");
+  expectBad(
+      {bx, tilerun_arg_buffer(out, 3), tilerun_arg_f32(1), tilerun_arg_i32(1)},
+      TILERUN_ERROR_BAD_ARGUMENT, "3 bytes holds no f32 element");
   expectBad({bx, tilerun_arg_tensor_desc(out, 64, TILERUN_PADDING_ZERO),
              tilerun_arg_f32(1), tilerun_arg_i32(1)},
             TILERUN_ERROR_BAD_ARGUMENT, "not a tensor descriptor");
@@ -291,7 +296,8 @@ TEST_F(CAPITest, ThreadsCompileAndLaunchOnOneContext) {
         tilerun_arg_t args[] = {tilerun_arg_buffer(x.data(), n * 4),
                                 tilerun_arg_buffer(out.data(), n * 4),
                                 tilerun_arg_f32(2), tilerun_arg_i32(n)};
-        if (tilerun_kernel_launch(k, (n + 63) / 64, 1, 1, args, 4) != TILERUN_OK)
+        if (tilerun_kernel_launch(k, (n + 63) / 64, 1, 1, args, 4) !=
+            TILERUN_OK)
           ++failures[t];
         for (int i = 0; i < n; ++i)
           if (out[i] != 2.0f * t + i)
@@ -328,8 +334,9 @@ TEST_F(CAPITest, CrashInsideMLIRIsAnErrorNotAnAbort) {
   EXPECT_NE(status, TILERUN_OK);
   EXPECT_EQ(k, nullptr);
   if (status == TILERUN_ERROR_INTERNAL)
-    EXPECT_NE(std::string(tilerun_last_error()).find("fatal error inside LLVM "
-                                                     "or MLIR"),
+    EXPECT_NE(std::string(tilerun_last_error())
+                  .find("fatal error inside LLVM "
+                        "or MLIR"),
               std::string::npos);
   // The context still works.
   tilerun_kernel_t *ok = compile(kScaleKernel);

@@ -27,9 +27,10 @@ TEST(Grid, Parse) {
   EXPECT_EQ(g->y, 2u);
   EXPECT_EQ(g->z, 1u);
   EXPECT_EQ(parseGrid("7")->numPrograms(), 7u);
-  for (const char *bad : {"", "0", "1,0", "a", "1,2,3,4", "1,,2", "-1", "1.5",
-                          "99999999999"})
-    EXPECT_FALSE(bool(parseGrid(bad))) << bad, consumeError(parseGrid(bad).takeError());
+  for (const char *bad :
+       {"", "0", "1,0", "a", "1,2,3,4", "1,,2", "-1", "1.5", "99999999999"})
+    EXPECT_FALSE(bool(parseGrid(bad))) << bad,
+        consumeError(parseGrid(bad).takeError());
   EXPECT_NE(errorOf(parseGrid("2,0")).find("zero"), std::string::npos);
 }
 
@@ -62,8 +63,9 @@ TEST(Scalar, Integers) {
   EXPECT_EQ(*parseScalar("0", intType(1)), 0u);
   EXPECT_NE(errorOf(parseScalar("128", intType(8))).find("out of range"),
             std::string::npos);
-  EXPECT_NE(errorOf(parseScalar("2147483648", intType(32))).find("out of range"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(parseScalar("2147483648", intType(32))).find("out of range"),
+      std::string::npos);
   EXPECT_NE(errorOf(parseScalar("-1", intType(8, true))).find("out of range"),
             std::string::npos);
   for (const char *bad : {"", "1.5", "12abc", "x", "--1"})
@@ -79,7 +81,11 @@ TEST(Scalar, Floats) {
   ScalarType f64 = floatType(APFloat::IEEEdouble(), 64, "f64");
   ScalarType f16 = floatType(APFloat::IEEEhalf(), 16, "f16");
   ScalarType bf16 = floatType(APFloat::BFloat(), 16, "bf16");
-  auto f32bits = [](float f) { uint32_t u; memcpy(&u, &f, 4); return uint64_t(u); };
+  auto f32bits = [](float f) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return uint64_t(u);
+  };
   EXPECT_EQ(*parseScalar("1.5", f32), f32bits(1.5f));
   EXPECT_EQ(*parseScalar("-2e-3", f32), f32bits(-2e-3f));
   EXPECT_EQ(*parseScalar("inf", f32), f32bits(INFINITY));
@@ -89,7 +95,12 @@ TEST(Scalar, Floats) {
   EXPECT_EQ(*parseScalar("1", bf16), 0x3f80u);
   auto nan = parseScalar("nan", f32);
   ASSERT_TRUE(bool(nan));
-  EXPECT_TRUE(std::isnan([&] { float f; uint32_t u = *nan; memcpy(&f, &u, 4); return f; }()));
+  EXPECT_TRUE(std::isnan([&] {
+    float f;
+    uint32_t u = *nan;
+    memcpy(&f, &u, 4);
+    return f;
+  }()));
   EXPECT_NE(errorOf(parseScalar("1e400", f32)).find("out of range"),
             std::string::npos);
   for (const char *bad : {"", "abc", "1.0x", "1,5"})
@@ -205,16 +216,19 @@ TEST_F(Binding, Errors) {
   EXPECT_EQ(bind({"x_ptr=zeros:float32:8", "y_ptr=zeros:uint16:8", "n=8"}),
             "<success>");
   EXPECT_EQ(bind({"0=zeros:float32:8", "1=zeros:int16:8", "2=8"}), "<success>");
-  EXPECT_NE(bind({"x_ptr=zeros:float32:8", "n=8"}).find("missing argument(s) y_ptr"),
-            std::string::npos);
-  EXPECT_NE(bind({"x_ptr=zeros:float32:8", "y_ptr=zeros:uint16:8", "n=8", "m=1"})
-                .find("unknown argument 'm'"),
-            std::string::npos);
+  EXPECT_NE(
+      bind({"x_ptr=zeros:float32:8", "n=8"}).find("missing argument(s) y_ptr"),
+      std::string::npos);
+  EXPECT_NE(
+      bind({"x_ptr=zeros:float32:8", "y_ptr=zeros:uint16:8", "n=8", "m=1"})
+          .find("unknown argument 'm'"),
+      std::string::npos);
   EXPECT_NE(bind({"x_ptr=zeros:float32:8", "0=zeros:float32:8"})
                 .find("duplicate argument 'x_ptr'"),
             std::string::npos);
-  EXPECT_NE(bind({"x_ptr=zeros:float64:8"}).find("argument 'x_ptr': float64 data"),
-            std::string::npos);
+  EXPECT_NE(
+      bind({"x_ptr=zeros:float64:8"}).find("argument 'x_ptr': float64 data"),
+      std::string::npos);
   EXPECT_NE(bind({"y_ptr=zeros:float16:8"}).find("argument 'y_ptr'"),
             std::string::npos);
   EXPECT_NE(bind({"x_ptr=3"}).find("argument 'x_ptr': pointer parameter"),
@@ -229,10 +243,12 @@ TEST_F(Binding, Errors) {
 
   EXPECT_NE(errorOf(resolveSaves(sig, {"n=out.npy"})).find("scalar"),
             std::string::npos);
-  EXPECT_NE(errorOf(resolveSaves(sig, {"q=out.npy"})).find("unknown argument 'q'"),
-            std::string::npos);
-  EXPECT_NE(errorOf(resolveSaves(sig, {"x_ptr=a.npy", "0=b.npy"})).find("duplicate"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(resolveSaves(sig, {"q=out.npy"})).find("unknown argument 'q'"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf(resolveSaves(sig, {"x_ptr=a.npy", "0=b.npy"})).find("duplicate"),
+      std::string::npos);
   auto ok = resolveSaves(sig, {"x_ptr=a.npy", "y_ptr=b.npy"});
   ASSERT_TRUE(bool(ok));
   EXPECT_EQ((*ok)[1].param, 1u);

@@ -111,7 +111,8 @@ TEST_F(KernelTest, EveryProgramRunsOnce) {
   EXPECT_EQ(sig.params[0].name, "out");
   EXPECT_GT(kernel->compileMillis(), 0.0);
   for (unsigned threads : {1u, 2u, 3u, 8u, 0u}) {
-    for (Grid g : {Grid{1, 1, 1}, Grid{7, 1, 1}, Grid{5, 3, 2}, Grid{1000, 3, 7}}) {
+    for (Grid g :
+         {Grid{1, 1, 1}, Grid{7, 1, 1}, Grid{5, 3, 2}, Grid{1000, 3, 7}}) {
       auto b = Buffer::allocate(DType::I32, {int64_t(g.numPrograms())});
       ASSERT_TRUE(bool(b));
       std::fill_n(b->dataAs<int32_t>(), b->numElements(), -1);
@@ -155,8 +156,9 @@ TEST_F(KernelTest, BadArguments) {
   EXPECT_NE(toString(kernel->launch(Grid{4, 1, 1}, one)).find("takes 2"),
             std::string::npos);
   KernelArg swapped[] = {KernelArg::scalar(1), KernelArg::buffer(*b)};
-  EXPECT_NE(toString(kernel->launch(Grid{4, 1, 1}, swapped)).find("argument 'out'"),
-            std::string::npos);
+  EXPECT_NE(
+      toString(kernel->launch(Grid{4, 1, 1}, swapped)).find("argument 'out'"),
+      std::string::npos);
   KernelArg ok[] = {KernelArg::buffer(*b), KernelArg::scalar(1)};
   EXPECT_NE(toString(kernel->launch(Grid{0, 1, 1}, ok)).find("invalid grid"),
             std::string::npos);
@@ -171,7 +173,8 @@ TEST_F(KernelTest, GridOfTooManyProgramsIsRefused) {
   KernelArg args[] = {KernelArg::buffer(*b), KernelArg::scalar(1)};
   for (Grid g : {Grid{1u << 30, 1u << 30, 16}, Grid{INT32_MAX, INT32_MAX, 3}}) {
     std::string msg = toString(kernel->launch(g, args, {2}));
-    EXPECT_NE(msg.find("more than 2^63 - 1 programs"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("more than 2^63 - 1 programs"), std::string::npos)
+        << msg;
   }
 }
 
@@ -230,7 +233,8 @@ TEST_F(KernelTest, ReportedErrorFailsTheLaunch) {
     Error e = kernel->launch(Grid{16, 2, 1}, {}, {threads});
     ASSERT_TRUE(bool(e));
     std::string msg = toString(std::move(e));
-    EXPECT_NE(msg.find("kernel 'fails' failed: program (3, "), std::string::npos)
+    EXPECT_NE(msg.find("kernel 'fails' failed: program (3, "),
+              std::string::npos)
         << msg;
     EXPECT_NE(msg.find("boom"), std::string::npos);
   }

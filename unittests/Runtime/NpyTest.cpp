@@ -19,7 +19,8 @@ TEST(Npy, RoundTripEveryDType) {
   for (DType t : {DType::Bool, DType::I8, DType::U8, DType::I16, DType::U16,
                   DType::I32, DType::U32, DType::I64, DType::U64, DType::F16,
                   DType::F32, DType::F64}) {
-    for (auto shape : std::vector<std::vector<int64_t>>{{}, {7}, {3, 5}, {2, 0, 4}}) {
+    for (auto shape :
+         std::vector<std::vector<int64_t>>{{}, {7}, {3, 5}, {2, 0, 4}}) {
       auto b = Buffer::allocate(t, shape);
       ASSERT_TRUE(bool(b));
       auto *bytes = static_cast<uint8_t *>(b->data());
@@ -71,27 +72,34 @@ TEST(Npy, Errors) {
     auto b = parseNpy(img, "in.npy");
     return b ? std::string() : errorOf(b.takeError());
   };
-  EXPECT_EQ(err("hello world, not numpy"), "in.npy: not a .npy file (bad magic)");
-  EXPECT_NE(err(header("{'descr': '<f4', 'fortran_order': True, 'shape': (1,), }") +
-                std::string(4, '\0'))
-                .find("Fortran"),
-            std::string::npos);
-  EXPECT_NE(err(header("{'descr': '>f4', 'fortran_order': False, 'shape': (1,), }") +
-                std::string(4, '\0'))
-                .find("big-endian"),
-            std::string::npos);
-  EXPECT_NE(err(header("{'descr': '|O', 'fortran_order': False, 'shape': (1,), }") +
-                std::string(8, '\0'))
-                .find("object"),
-            std::string::npos);
-  EXPECT_NE(err(header("{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }"))
-                .find("unsupported dtype '<c8'"),
-            std::string::npos);
-  EXPECT_NE(err(header("{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }") +
-                std::string(4, '\0'))
-                .find("data size"),
-            std::string::npos);
-  EXPECT_NE(err(header("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }"))
+  EXPECT_EQ(err("hello world, not numpy"),
+            "in.npy: not a .npy file (bad magic)");
+  EXPECT_NE(
+      err(header("{'descr': '<f4', 'fortran_order': True, 'shape': (1,), }") +
+          std::string(4, '\0'))
+          .find("Fortran"),
+      std::string::npos);
+  EXPECT_NE(
+      err(header("{'descr': '>f4', 'fortran_order': False, 'shape': (1,), }") +
+          std::string(4, '\0'))
+          .find("big-endian"),
+      std::string::npos);
+  EXPECT_NE(
+      err(header("{'descr': '|O', 'fortran_order': False, 'shape': (1,), }") +
+          std::string(8, '\0'))
+          .find("object"),
+      std::string::npos);
+  EXPECT_NE(
+      err(header("{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }"))
+          .find("unsupported dtype '<c8'"),
+      std::string::npos);
+  EXPECT_NE(
+      err(header("{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }") +
+          std::string(4, '\0'))
+          .find("data size"),
+      std::string::npos);
+  EXPECT_NE(err(header("{'descr': [('a', '<f4')], 'fortran_order': False, "
+                       "'shape': (1,), }"))
                 .find("structured"),
             std::string::npos);
   auto missing = readNpy("/nonexistent/x.npy");

@@ -101,9 +101,9 @@ TEST(CpuTarget, BadNamesAreErrors) {
             std::string::npos);
   auto feature = CpuTarget::get("x86-64", "+avx9000");
   ASSERT_FALSE(bool(feature));
-  EXPECT_NE(
-      llvm::toString(feature.takeError()).find("unknown target feature 'avx9000'"),
-      std::string::npos);
+  EXPECT_NE(llvm::toString(feature.takeError())
+                .find("unknown target feature 'avx9000'"),
+            std::string::npos);
 }
 
 TEST(CpuTarget, DescribeListsTheFacts) {

@@ -46,7 +46,6 @@ struct CompileOptions {
   }
 };
 
-
 /// The two halves of lowerToLLVMDialect, for tilerun-opt pipelines.
 void buildTritonToLoopsPipeline(mlir::OpPassManager &pm,
                                 const CompileOptions &options);

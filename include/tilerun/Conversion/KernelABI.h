@@ -1,4 +1,4 @@
-//===- KernelABI.h - the calling convention of compiled kernels --*- C++ -*-===//
+//===- KernelABI.h - calling convention of compiled kernels -----*- C++ -*-===//
 //
 // Each public kernel @K becomes a function whose parameters are the kernel's
 // own parameters in order (a `!tt.ptr<T>` becomes `!llvm.ptr`, a scalar keeps

@@ -1,4 +1,4 @@
-//===- MicroKernelTile.h - register tile of the matmul micro-kernel -*- C++ -*-===//
+//===- MicroKernelTile.h - matmul micro-kernel register tile ----*- C++ -*-===//
 #ifndef TILERUN_CONVERSION_MICROKERNELTILE_H
 #define TILERUN_CONVERSION_MICROKERNELTILE_H
 
@@ -12,9 +12,8 @@ namespace tilerun {
 /// (`maxRows` x `maxLanes`, CpuTarget::matmulRegisterTile, given to the
 /// passes as options), halved until it divides the shape. {0, 0} when the
 /// shape doesn't fit.
-inline std::pair<int64_t, int64_t> microKernelTile(int64_t M, int64_t N,
-                                                   int64_t maxRows,
-                                                   int64_t maxLanes) {
+inline std::pair<int64_t, int64_t>
+microKernelTile(int64_t M, int64_t N, int64_t maxRows, int64_t maxLanes) {
   int64_t MR = maxRows, NR = maxLanes;
   while (MR > 1 && M % MR != 0)
     MR /= 2;

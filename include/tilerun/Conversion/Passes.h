@@ -6,18 +6,42 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
-namespace arith { class ArithDialect; }
-namespace bufferization { class BufferizationDialect; }
-namespace linalg { class LinalgDialect; }
-namespace tensor { class TensorDialect; }
-namespace cf { class ControlFlowDialect; }
-namespace func { class FuncDialect; }
-namespace LLVM { class LLVMDialect; }
-namespace math { class MathDialect; }
-namespace memref { class MemRefDialect; }
-namespace scf { class SCFDialect; }
-namespace vector { class VectorDialect; }
-namespace x86vector { class X86VectorDialect; }
+namespace arith {
+class ArithDialect;
+}
+namespace bufferization {
+class BufferizationDialect;
+}
+namespace linalg {
+class LinalgDialect;
+}
+namespace tensor {
+class TensorDialect;
+}
+namespace cf {
+class ControlFlowDialect;
+}
+namespace func {
+class FuncDialect;
+}
+namespace LLVM {
+class LLVMDialect;
+}
+namespace math {
+class MathDialect;
+}
+namespace memref {
+class MemRefDialect;
+}
+namespace scf {
+class SCFDialect;
+}
+namespace vector {
+class VectorDialect;
+}
+namespace x86vector {
+class X86VectorDialect;
+}
 } // namespace mlir
 
 namespace tilerun {

@@ -1,4 +1,4 @@
-//===- StreamingStores.h - when and how large outputs bypass caches -*- C++ -*-===//
+//===- StreamingStores.h - outputs that bypass the caches -------*- C++ -*-===//
 //
 // Both lowerings (tt tiles and triton-shared's linalg) write large outputs
 // with x86 non-temporal 64-byte stores, chunk by chunk along a contiguous

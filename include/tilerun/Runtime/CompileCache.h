@@ -78,9 +78,10 @@ private:
 llvm::StringRef tilerunVersion();
 
 /// The key of kernel `name` of `module` compiled with `options` for `target`.
-CompileCache::Key kernelCacheKey(mlir::ModuleOp module, llvm::StringRef name,
-                                 const CompileOptions &options,
-                                 const llvm::orc::JITTargetMachineBuilder &target);
+CompileCache::Key
+kernelCacheKey(mlir::ModuleOp module, llvm::StringRef name,
+               const CompileOptions &options,
+               const llvm::orc::JITTargetMachineBuilder &target);
 
 /// Links an object file (a cached one, or one just compiled) into a fresh JIT
 /// that resolves tilerun's runtime hooks and the process's symbols (libm,

@@ -94,5 +94,4 @@ float tilerun_truncsfhf2(float x);
 float tilerun_extendhfsf2(float h);
 }
 
-
 #endif // TILERUN_RUNTIME_HOOKS_H

@@ -5,10 +5,18 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
-namespace arith { class ArithDialect; }
-namespace LLVM { class LLVMDialect; }
-namespace math { class MathDialect; }
-namespace vector { class VectorDialect; }
+namespace arith {
+class ArithDialect;
+}
+namespace LLVM {
+class LLVMDialect;
+}
+namespace math {
+class MathDialect;
+}
+namespace vector {
+class VectorDialect;
+}
 } // namespace mlir
 
 namespace tilerun {

@@ -159,8 +159,7 @@ struct Checker {
     SmallVector<Value> operands = {globalString(b, loc, msg)};
     for (unsigned i = n - 3; i < n; ++i)
       operands.push_back(fn.getArgument(i));
-    operands.push_back(
-        arith::IndexCastOp::create(b, loc, b.getI64Type(), hi));
+    operands.push_back(arith::IndexCastOp::create(b, loc, b.getI64Type(), hi));
     LLVM::CallOp::create(b, loc, reportFunction(), operands);
     func::ReturnOp::create(b, loc);
   }

@@ -114,9 +114,8 @@ std::optional<Match> match(linalg::GenericOp g) {
   for (Value buf : buffers) {
     if (!isLocalBuffer(buf))
       return std::nullopt;
-    bool isInput = llvm::any_of(g.getDpsInputOperands(), [&](OpOperand *o) {
-      return o->get() == buf;
-    });
+    bool isInput = llvm::any_of(g.getDpsInputOperands(),
+                                [&](OpOperand *o) { return o->get() == buf; });
     for (Operation *user : buf.getUsers()) {
       if (user == g)
         continue;

@@ -66,9 +66,9 @@ struct HoistUnrankedDescriptors
             return isa<memref::ReinterpretCastOp>(user);
           }))
         continue;
-      auto viewTy = MemRefType::get({}, type.getElementType(),
-                                    MemRefLayoutAttrInterface(),
-                                    type.getMemorySpace());
+      auto viewTy =
+          MemRefType::get({}, type.getElementType(),
+                          MemRefLayoutAttrInterface(), type.getMemorySpace());
       auto cast = memref::ReinterpretCastOp::create(
           b, arg.getLoc(), viewTy, arg, /*offset=*/0, /*sizes=*/{},
           /*strides=*/{});

@@ -10,16 +10,16 @@
 // bit-identical to the loops it replaces.
 //
 //===----------------------------------------------------------------------===//
-#include "tilerun/Conversion/Passes.h"
 #include "tilerun/Conversion/MicroKernelTile.h"
+#include "tilerun/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineMap.h"
-#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
@@ -121,8 +121,7 @@ struct MatmulToMicroKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
       return failure();
     if (!isMulAddBody(op))
       return failure();
-    int64_t M = cTy.getShape()[0], N = cTy.getShape()[1],
-            K = aTy.getShape()[1];
+    int64_t M = cTy.getShape()[0], N = cTy.getShape()[1], K = aTy.getShape()[1];
     auto [MR, NR] = tilerun::microKernelTile(M, N, maxRows, maxLanes);
     if (MR == 0 || K == 0)
       return failure();
@@ -142,10 +141,10 @@ struct MatmulToMicroKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
     Value n0 = cols.getInductionVar();
     SmallVector<Value> rows, accs;
     for (int64_t i = 0; i < MR; ++i) {
-      rows.push_back(i == 0 ? m0
-                            : arith::AddIOp::create(rewriter, loc, m0,
-                                                    c(rewriter, i))
-                                  .getResult());
+      rows.push_back(
+          i == 0 ? m0
+                 : arith::AddIOp::create(rewriter, loc, m0, c(rewriter, i))
+                       .getResult());
       accs.push_back(vector::LoadOp::create(rewriter, loc, vecTy, C,
                                             ValueRange{rows[i], n0}));
     }

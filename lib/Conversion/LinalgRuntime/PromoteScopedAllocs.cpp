@@ -48,8 +48,7 @@ bool diesAt(memref::AllocOp alloc, memref::DeallocOp dealloc) {
           return false;
         continue;
       }
-      if (user->hasTrait<OpTrait::IsTerminator>() ||
-          isa<CallOpInterface>(user))
+      if (user->hasTrait<OpTrait::IsTerminator>() || isa<CallOpInterface>(user))
         return false;
       // Views, casts and metadata extraction alias the buffer: follow them.
       if (isa<ViewLikeOpInterface, memref::CastOp,

@@ -36,9 +36,9 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 
 using namespace mlir;
 
@@ -129,7 +129,9 @@ std::optional<Value> programsInLaunch(OpBuilder &b, Location loc,
   if (n < tilerun::kNumGridParams)
     return std::nullopt;
   for (unsigned i = 0; i < tilerun::kNumGridParams; ++i)
-    if (!fn.getArgument(n - tilerun::kNumGridParams + i).getType().isInteger(32))
+    if (!fn.getArgument(n - tilerun::kNumGridParams + i)
+             .getType()
+             .isInteger(32))
       return std::nullopt;
   Value total;
   for (unsigned axis = 0; axis < 3; ++axis) {
@@ -201,8 +203,8 @@ linalg::GenericOp buildRowOp(OpBuilder &b, Location loc, linalg::GenericOp op,
     SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
     rowView(op, operand, outer, first, size, offsets, sizes);
     auto viewTy = memref::SubViewOp::inferRankReducedResultType(
-        {staticSize ? *staticSize : ShapedType::kDynamic}, type, offsets,
-        sizes, strides);
+        {staticSize ? *staticSize : ShapedType::kDynamic}, type, offsets, sizes,
+        strides);
     return memref::SubViewOp::create(b, loc, cast<MemRefType>(viewTy), buffer,
                                      offsets, sizes, strides);
   };
@@ -261,7 +263,8 @@ void streamOutput(RewriterBase &rewriter, linalg::GenericOp op,
   };
 
   auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc, out);
-  Value bytes = arith::MulIOp::create(rewriter, loc, programs, index(elemBytes));
+  Value bytes =
+      arith::MulIOp::create(rewriter, loc, programs, index(elemBytes));
   for (Value size : meta.getSizes())
     bytes = arith::MulIOp::create(rewriter, loc, bytes, size);
   Value streaming =
@@ -289,10 +292,11 @@ void streamOutput(RewriterBase &rewriter, linalg::GenericOp op,
               b, loc, rowOffset, arith::MulIOp::create(b, loc, iv, stride));
         Value rowStart = arith::AddIOp::create(
             b, loc, base,
-            arith::MulIOp::create(b, loc, rowOffset,
-                                  arith::ConstantIndexOp::create(b, loc, elemBytes)));
-        Value lineMask =
-            arith::ConstantIndexOp::create(b, loc, tilerun::kCacheLineBytes - 1);
+            arith::MulIOp::create(
+                b, loc, rowOffset,
+                arith::ConstantIndexOp::create(b, loc, elemBytes)));
+        Value lineMask = arith::ConstantIndexOp::create(
+            b, loc, tilerun::kCacheLineBytes - 1);
         Value zero = arith::ConstantIndexOp::create(b, loc, 0);
         Value aligned = arith::CmpIOp::create(
             b, loc, arith::CmpIPredicate::eq,
@@ -346,8 +350,7 @@ struct StreamLinalgOutputsPass
     if (candidates.empty())
       return;
     rewriter.setInsertionPointToStart(&fn.getBody().front());
-    std::optional<Value> programs =
-        programsInLaunch(rewriter, fn.getLoc(), fn);
+    std::optional<Value> programs = programsInLaunch(rewriter, fn.getLoc(), fn);
     if (!programs)
       return;
     for (linalg::LinalgOp op : candidates) {

@@ -27,9 +27,9 @@ LogicalResult tieOutputs(func::FuncOp fn) {
     int64_t r = attr.getInt();
     if (r < 0 || r >= numResults || argOf[r] != -1 ||
         fn.getArgumentTypes()[i] != fn.getResultTypes()[r])
-      return fn.emitError() << "argument " << i << ": '" << kAbiOutput << " = "
-                            << r
-                            << "' must name a distinct result of the same type";
+      return fn.emitError()
+             << "argument " << i << ": '" << kAbiOutput << " = " << r
+             << "' must name a distinct result of the same type";
     argOf[r] = i;
   }
   if (numResults == 0)
@@ -48,8 +48,8 @@ LogicalResult tieOutputs(func::FuncOp fn) {
       Value dest = fn.getArgument(a);
       if (v == dest)
         continue;
-      bufferization::MaterializeInDestinationOp::create(
-          rewriter, ret.getLoc(), v, dest);
+      bufferization::MaterializeInDestinationOp::create(rewriter, ret.getLoc(),
+                                                        v, dest);
     }
     rewriter.replaceOpWithNewOp<func::ReturnOp>(ret);
   });
@@ -63,8 +63,9 @@ LogicalResult tieOutputs(func::FuncOp fn) {
 void dropForeignArgAttrs(func::FuncOp fn) {
   for (unsigned i = 0; i < fn.getNumArguments(); ++i) {
     SmallVector<NamedAttribute> keep;
-    for (NamedAttribute attr : fn.getArgAttrDict(i) ? fn.getArgAttrDict(i).getValue()
-                                                    : ArrayRef<NamedAttribute>{})
+    for (NamedAttribute attr : fn.getArgAttrDict(i)
+                                   ? fn.getArgAttrDict(i).getValue()
+                                   : ArrayRef<NamedAttribute>{})
       if (attr.getName().strref().starts_with("llvm.") ||
           attr.getName().strref().starts_with("bufferization."))
         keep.push_back(attr);

@@ -45,10 +45,10 @@ FailureOr<SmallVector<unsigned>> tiedParams(func::FuncOp kernel,
     int64_t r = attr.getInt();
     if (r < 0 || r >= (int64_t)param.size() || param[r] != -1 ||
         kernel.getArgumentTypes()[i] != kernel.getResultTypes()[r])
-      return kernel.emitError() << "argument " << i << ": '" << kAbiOutput
-                                << " = " << r
-                                << "' must name a distinct result of the "
-                                   "same type";
+      return kernel.emitError()
+             << "argument " << i << ": '" << kAbiOutput << " = " << r
+             << "' must name a distinct result of the "
+                "same type";
     param[r] = i;
   }
   SmallVector<unsigned> out;
@@ -102,8 +102,7 @@ LogicalResult addGridEntry(func::FuncOp kernel, SymbolTable &symbols) {
   SmallVector<Value> sizes;
   for (Value g : sizes32)
     sizes.push_back(arith::MaxSIOp::create(
-        b, loc, arith::IndexCastOp::create(b, loc, b.getIndexType(), g),
-        zero));
+        b, loc, arith::IndexCastOp::create(b, loc, b.getIndexType(), g), zero));
   Value plane = arith::MulIOp::create(b, loc, sizes[0], sizes[1]);
   Value programs = arith::MulIOp::create(b, loc, plane, sizes[2]);
   SmallVector<Value> inits;

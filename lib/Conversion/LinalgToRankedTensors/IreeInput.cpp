@@ -141,8 +141,8 @@ void sliceBlockArgumentInits(scf::ForOp loop) {
     SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(b, loop.getLoc(), v);
-    init.set(tensor::ExtractSliceOp::create(b, loop.getLoc(), v, offsets,
-                                            sizes, strides));
+    init.set(tensor::ExtractSliceOp::create(b, loop.getLoc(), v, offsets, sizes,
+                                            strides));
   }
 }
 
@@ -165,15 +165,16 @@ void restateScalarInserts(func::FuncOp fn) {
     RankedTensorType type = insert.getType();
     Value replacement;
     if (type.getRank() == 0) {
-      replacement = linalg::FillOp::create(b, loc, insert.getScalar(),
-                                           insert.getDest())
-                        .getResult(0);
+      replacement =
+          linalg::FillOp::create(b, loc, insert.getScalar(), insert.getDest())
+              .getResult(0);
     } else {
       SmallVector<int64_t> ones(type.getRank(), 1);
       Value element = tensor::FromElementsOp::create(
           b, loc, RankedTensorType::get(ones, type.getElementType()),
           insert.getScalar());
-      SmallVector<OpFoldResult> offsets = getAsOpFoldResult(insert.getIndices());
+      SmallVector<OpFoldResult> offsets =
+          getAsOpFoldResult(insert.getIndices());
       SmallVector<OpFoldResult> unit(type.getRank(), b.getIndexAttr(1));
       replacement = tensor::InsertSliceOp::create(
           b, loc, element, insert.getDest(), offsets, unit, unit);
@@ -186,8 +187,8 @@ void restateScalarInserts(func::FuncOp fn) {
 /// What IREE's input takes: upstream ops of these dialects, and dynamically
 /// shaped tensors yielded only by scf.for among the control-flow ops.
 LogicalResult checkIreeInput(func::FuncOp fn) {
-  static constexpr StringLiteral kDialects[] = {"func",   "arith",  "math",
-                                                "scf",    "linalg", "tensor"};
+  static constexpr StringLiteral kDialects[] = {"func", "arith",  "math",
+                                                "scf",  "linalg", "tensor"};
   WalkResult r = fn.walk([&](Operation *o) {
     StringRef dialect = o->getName().getDialectNamespace();
     if (!llvm::is_contained(kDialects, dialect)) {

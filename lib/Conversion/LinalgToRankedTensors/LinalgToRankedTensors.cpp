@@ -43,7 +43,7 @@ namespace {
 struct View {
   Value buffer; // the memref.alloc result or function argument
   bool flat = false;
-  Value offset; // flat only
+  Value offset;                                      // flat only
   SmallVector<OpFoldResult> offsets, sizes, strides; // offsets: shaped only
   bool full = false; // the whole buffer (shaped only)
 };
@@ -103,7 +103,8 @@ SmallVector<Value> writtenBuffers(Operation *op) {
       targets.push_back(c.getTarget());
     else if (auto s = dyn_cast<memref::StoreOp>(inner))
       targets.push_back(s.getMemref());
-    else if (auto m = dyn_cast<bufferization::MaterializeInDestinationOp>(inner))
+    else if (auto m =
+                 dyn_cast<bufferization::MaterializeInDestinationOp>(inner))
       targets.push_back(m.getDest());
     else if (auto l = dyn_cast<linalg::LinalgOp>(inner))
       for (OpOperand &init : l.getDpsInitsMutable())
@@ -184,9 +185,9 @@ FailureOr<View> Rewriter::view(Value memref, Location loc) {
       v.offsets.clear();
       for (auto [d, off] : llvm::enumerate(sv.getMixedOffsets())) {
         Value stride = index(loc, src->strides[d]);
-        v.offsets.push_back(getAsOpFoldResult(
-            add(loc, index(loc, src->offsets[d]),
-                mul(loc, index(loc, off), stride))));
+        v.offsets.push_back(
+            getAsOpFoldResult(add(loc, index(loc, src->offsets[d]),
+                                  mul(loc, index(loc, off), stride))));
         v.sizes.push_back(sv.getMixedSizes()[d]);
         v.strides.push_back(getAsOpFoldResult(
             mul(loc, stride, index(loc, sv.getMixedStrides()[d]))));
@@ -211,7 +212,8 @@ FailureOr<View> Rewriter::view(Value memref, Location loc) {
     for (int64_t d = 0; d < type.getRank(); ++d)
       v.sizes.push_back(
           type.isDynamicDim(d)
-              ? OpFoldResult(tensor::DimOp::create(b, loc, memref, d).getResult())
+              ? OpFoldResult(
+                    tensor::DimOp::create(b, loc, memref, d).getResult())
               : OpFoldResult(b.getIndexAttr(type.getDimSize(d))));
   } else {
     auto type = cast<MemRefType>(memref.getType());
@@ -243,8 +245,7 @@ Value Rewriter::read(const View &v, Type type, Location loc, State &state) {
                                        v.sizes, v.strides);
   } else {
     // Gather: element (i, j, ...) is buf[offset + i*s0 + j*s1 + ...].
-    Value init =
-        tensor::EmptyOp::create(b, loc, v.sizes, tt.getElementType());
+    Value init = tensor::EmptyOp::create(b, loc, v.sizes, tt.getElementType());
     unsigned rank = v.sizes.size();
     SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank)};
     SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
@@ -278,8 +279,8 @@ void Rewriter::write(const View &v, Value t, Location loc, State &state) {
                  ? t
                  : tensor::CastOp::create(b, loc, buf.getType(), t).getResult();
   } else if (!v.flat) {
-    result = tensor::InsertSliceOp::create(b, loc, fit(b, loc, t, v.sizes),
-                                           buf, v.offsets, v.sizes, v.strides);
+    result = tensor::InsertSliceOp::create(b, loc, fit(b, loc, t, v.sizes), buf,
+                                           v.offsets, v.sizes, v.strides);
   } else {
     // One tensor.insert_slice per innermost row, in a loop nest over the
     // outer dims carrying the buffer.
@@ -299,7 +300,8 @@ void Rewriter::write(const View &v, Value t, Location loc, State &state) {
         Value row = rank == 1 ? fit(rb, loc, t, v.sizes) : t;
         if (rank > 1) {
           SmallVector<OpFoldResult> offs(idx.begin(), idx.end()),
-              sizes(rank - 1, rb.getIndexAttr(1)), ones(rank, rb.getIndexAttr(1));
+              sizes(rank - 1, rb.getIndexAttr(1)),
+              ones(rank, rb.getIndexAttr(1));
           offs.push_back(rb.getIndexAttr(0));
           sizes.push_back(v.sizes.back());
           std::optional<int64_t> n = getConstantIntValue(v.sizes.back());
@@ -460,7 +462,8 @@ LogicalResult Rewriter::op(Operation *o, State &state) {
     dead.push_back(o);
     return success();
   }
-  if (auto lop = dyn_cast<linalg::LinalgOp>(o); lop && lop.hasPureBufferSemantics()) {
+  if (auto lop = dyn_cast<linalg::LinalgOp>(o);
+      lop && lop.hasPureBufferSemantics()) {
     SmallVector<Value> operands;
     SmallVector<Type> results;
     SmallVector<View> outs;
@@ -605,8 +608,8 @@ LogicalResult Rewriter::run() {
   for (BlockArgument arg : entry.getArguments()) {
     Type t = arg.getType();
     if (isa<UnrankedMemRefType>(t)) {
-      arg.setType(RankedTensorType::get({ShapedType::kDynamic},
-                                        cast<BaseMemRefType>(t).getElementType()));
+      arg.setType(RankedTensorType::get(
+          {ShapedType::kDynamic}, cast<BaseMemRefType>(t).getElementType()));
     } else if (auto m = dyn_cast<MemRefType>(t)) {
       if (!m.getLayout().isIdentity())
         return fn.emitError("argument ")

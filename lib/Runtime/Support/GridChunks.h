@@ -1,4 +1,4 @@
-//===- GridChunks.h - Splitting a launch's programs among workers -*- C++ -*-===//
+//===- GridChunks.h - splitting a launch among workers ----------*- C++ -*-===//
 //
 // Shared by the JIT launcher (Kernel::launch) and the ahead-of-time runtime
 // (lib/AOTRuntime), so both run programs in the same order: workers take
@@ -40,7 +40,9 @@ public:
   uint64_t chunks() const { return numChunks; }
   /// Whether every chunk has been taken (each is run to its end by the
   /// worker that took it, or the launch failed).
-  bool finished() const { return next.load(std::memory_order_relaxed) >= numChunks; }
+  bool finished() const {
+    return next.load(std::memory_order_relaxed) >= numChunks;
+  }
 
   /// Runs chunks until none is left or the launch failed, calling
   /// `run(grid)` per program with `grid` = {gx, gy, gz, px, py, pz}.

@@ -60,10 +60,9 @@ std::string programPrefix(int32_t x, int32_t y, int32_t z) {
 }
 } // namespace
 
-extern "C" bool tilerun_check_access(const char *op, void *addr,
-                                     int64_t bytes, int32_t param,
-                                     int32_t pidX, int32_t pidY, int32_t pidZ,
-                                     int64_t elementIndex) {
+extern "C" bool tilerun_check_access(const char *op, void *addr, int64_t bytes,
+                                     int32_t param, int32_t pidX, int32_t pidY,
+                                     int32_t pidZ, int64_t elementIndex) {
   LaunchState *state = LaunchScope::current();
   if (!state)
     return true;
@@ -74,8 +73,8 @@ extern "C" bool tilerun_check_access(const char *op, void *addr,
   const BoundBuffer *own = nullptr, *containing = nullptr, *nearest = nullptr;
   uint64_t nearestDistance = UINT64_MAX;
   for (const BoundBuffer &b : state->buffers) {
-    bool inside = a >= b.begin && a - b.begin <= b.bytes &&
-                  n <= b.bytes - (a - b.begin);
+    bool inside =
+        a >= b.begin && a - b.begin <= b.bytes && n <= b.bytes - (a - b.begin);
     if (param >= 0 && b.param != unsigned(param)) {
       if (inside)
         containing = &b;
@@ -99,8 +98,9 @@ extern "C" bool tilerun_check_access(const char *op, void *addr,
     text += "is " + relation(a, n, *own) + " " + describeBuffer(*own) +
             ", which the pointer is derived from";
     int64_t diff = int64_t(a - own->begin);
-    text += " (buffer element " + std::to_string(diff / int64_t(own->elementBytes)) +
-            " of " + std::to_string(own->elements) + ")";
+    text += " (buffer element " +
+            std::to_string(diff / int64_t(own->elementBytes)) + " of " +
+            std::to_string(own->elements) + ")";
     if (containing)
       text += "; it lies inside '" + containing->name + "' instead";
   } else if (nearest && nearestDistance <= nearest->bytes) {
@@ -118,12 +118,12 @@ extern "C" void tilerun_report_shared_access(const char *op, int64_t byteOffset,
                                              int32_t pidX, int32_t pidY,
                                              int32_t pidZ,
                                              int64_t elementIndex) {
-  std::string text = programPrefix(pidX, pidY, pidZ) + "out-of-bounds " +
-                     (op ? op : "access") + ": tile element " +
-                     std::to_string(elementIndex) + ", shared-memory byte offset " +
-                     std::to_string(byteOffset) + " (" + std::to_string(bytes) +
-                     " bytes) is outside its allocation of " +
-                     std::to_string(allocBytes) + " bytes";
+  std::string text =
+      programPrefix(pidX, pidY, pidZ) + "out-of-bounds " +
+      (op ? op : "access") + ": tile element " + std::to_string(elementIndex) +
+      ", shared-memory byte offset " + std::to_string(byteOffset) + " (" +
+      std::to_string(bytes) + " bytes) is outside its allocation of " +
+      std::to_string(allocBytes) + " bytes";
   if (LaunchState *state = LaunchScope::current())
     return state->fail(text);
   std::fprintf(stderr, "tilerun: error: %s\n", text.c_str());
@@ -226,9 +226,9 @@ extern "C" void tilerun_print_int(const tilerun_print_site_t *site, int32_t x,
   writeLine(line);
 }
 
-extern "C" void tilerun_print_float(const tilerun_print_site_t *site,
-                                    int32_t x, int32_t y, int32_t z,
-                                    int64_t index, double value) {
+extern "C" void tilerun_print_float(const tilerun_print_site_t *site, int32_t x,
+                                    int32_t y, int32_t z, int64_t index,
+                                    double value) {
   std::string line = elementHeader(*site, x, y, z, index);
   // %f of the largest doubles takes 300-odd digits.
   char text[400];
@@ -277,7 +277,6 @@ extern "C" float tilerun_truncdfbf2(double x) {
   return inLowBits(toBF16Bits(f));
 }
 
-
 namespace {
 /// f64 -> f16 bits, rounded once to nearest-even; NaN stays a quiet NaN with
 /// the sign and the top of the payload.
@@ -299,24 +298,29 @@ uint16_t toF16Bits(double x) {
   --e;               // a in [2^e, 2^(e+1)), e in [-14, 15]
   // 11 significant bits in [1024, 2048]; 2048 carries into the exponent.
   uint32_t m = static_cast<uint32_t>(std::nearbyint(std::ldexp(a, 10 - e)));
-  return sign | static_cast<uint16_t>((static_cast<uint32_t>(e + 15) << 10) + m - 1024u);
+  return sign | static_cast<uint16_t>((static_cast<uint32_t>(e + 15) << 10) +
+                                      m - 1024u);
 }
 } // namespace
 
-extern "C" float tilerun_truncdfhf2(double x) { return inLowBits(toF16Bits(x)); }
+extern "C" float tilerun_truncdfhf2(double x) {
+  return inLowBits(toF16Bits(x));
+}
 /// f32 -> f16: the f32 widens to f64 exactly, so this also rounds once.
 extern "C" float tilerun_truncsfhf2(float x) { return inLowBits(toF16Bits(x)); }
 extern "C" float tilerun_extendhfsf2(float h) {
   uint32_t low;
   std::memcpy(&low, &h, sizeof low);
-  uint32_t sign = (low & 0x8000u) << 16, exp = (low >> 10) & 0x1fu, man = low & 0x3ffu;
+  uint32_t sign = (low & 0x8000u) << 16, exp = (low >> 10) & 0x1fu,
+           man = low & 0x3ffu;
   if (exp == 0x1f) { // inf / NaN (the payload kept, quiet)
     uint32_t out = sign | 0x7f800000u | (man << 13) | (man ? 0x400000u : 0u);
     float f;
     std::memcpy(&f, &out, sizeof f);
     return f;
   }
-  float mag = exp ? std::ldexp(static_cast<float>(man | 0x400u), static_cast<int>(exp) - 25)
+  float mag = exp ? std::ldexp(static_cast<float>(man | 0x400u),
+                               static_cast<int>(exp) - 25)
                   : std::ldexp(static_cast<float>(man), -24);
   return sign ? -mag : mag;
 }

@@ -19,4 +19,3 @@ void LaunchScope::setProgram(int32_t x, int32_t y, int32_t z) {
 }
 LaunchState *LaunchScope::current() { return tlsLaunch; }
 const int32_t *LaunchScope::currentProgram() { return tlsProgram; }
-

@@ -32,7 +32,7 @@ struct SharedLayoutCase {
   std::vector<int64_t> shape;
   int64_t tileElements;
   uint64_t hash; // FNV-1a-64 style hash of the full row-major table
-  std::vector<int64_t> table;                        // full table, small cases
+  std::vector<int64_t> table;                       // full table, small cases
   std::vector<std::pair<int64_t, int64_t>> samples; // (row-major index, offset)
 };
 
@@ -167,8 +167,7 @@ INSTANTIATE_TEST_SUITE_P(
 //===----------------------------------------------------------------------===//
 
 SwizzledParams swizzledParams(unsigned vec, unsigned perPhase,
-                              unsigned maxPhase,
-                              std::vector<unsigned> order) {
+                              unsigned maxPhase, std::vector<unsigned> order) {
   SwizzledParams p;
   p.vec = vec;
   p.perPhase = perPhase;
@@ -197,25 +196,25 @@ TEST(SwizzledShared, HandDerived) {
   // Rank 1 ignores the swizzle.
   EXPECT_EQ(swizzledOffset(swizzledParams(4, 1, 8, {0}), {32}, {17}), 17);
   // Rank 3, order [2,1,0]: dim0 is a plain outer stride of 8*8.
-  EXPECT_EQ(swizzledOffset(swizzledParams(2, 1, 4, {2, 1, 0}), {2, 8, 8},
-                           {1, 3, 1}),
-            64 + 31);
+  EXPECT_EQ(
+      swizzledOffset(swizzledParams(2, 1, 4, {2, 1, 0}), {2, 8, 8}, {1, 3, 1}),
+      64 + 31);
   EXPECT_EQ(swizzledTileElements(p, {8, 8}), 64);
-  EXPECT_EQ(swizzledTileElements(swizzledParams(2, 2, 4, {2, 1, 0}),
-                                 {3, 8, 16}),
-            3 * 8 * 16);
+  EXPECT_EQ(
+      swizzledTileElements(swizzledParams(2, 2, 4, {2, 1, 0}), {3, 8, 16}),
+      3 * 8 * 16);
   // Empty order means row-major.
   EXPECT_EQ(swizzledOffset(swizzledParams(2, 1, 4, {}), {8, 8}, {3, 1}), 31);
 }
 
 TEST(SwizzledShared, InvalidInputs) {
   auto p = swizzledParams(2, 1, 4, {1, 0});
-  EXPECT_EQ(swizzledOffset(p, {8, 8}, {8, 0}), -1);   // out of range
-  EXPECT_EQ(swizzledOffset(p, {8, 8}, {-1, 0}), -1);  // negative
-  EXPECT_EQ(swizzledOffset(p, {8, 8}, {1}), -1);      // rank mismatch
-  EXPECT_EQ(swizzledOffset(p, {8, 0}, {0, 0}), -1);   // zero dim
-  EXPECT_EQ(swizzledOffset(p, {}, {}), -1);           // no dims
-  EXPECT_EQ(swizzledOffset(p, {8, 12}, {0, 0}), -1);  // swizzled non-pow2 cols
+  EXPECT_EQ(swizzledOffset(p, {8, 8}, {8, 0}), -1);  // out of range
+  EXPECT_EQ(swizzledOffset(p, {8, 8}, {-1, 0}), -1); // negative
+  EXPECT_EQ(swizzledOffset(p, {8, 8}, {1}), -1);     // rank mismatch
+  EXPECT_EQ(swizzledOffset(p, {8, 0}, {0, 0}), -1);  // zero dim
+  EXPECT_EQ(swizzledOffset(p, {}, {}), -1);          // no dims
+  EXPECT_EQ(swizzledOffset(p, {8, 12}, {0, 0}), -1); // swizzled non-pow2 cols
   EXPECT_EQ(swizzledOffset(swizzledParams(0, 1, 4, {1, 0}), {8, 8}, {0, 0}),
             -1);
   EXPECT_EQ(swizzledOffset(swizzledParams(3, 1, 4, {1, 0}), {8, 8}, {0, 0}),
@@ -326,31 +325,24 @@ TEST(PaddedShared, HandDerived) {
   // Bases form: offset bits 0,1 -> dim1; bit 2 -> dim0 (row 4); bits 3,4 ->
   // dim0 rows 1,2. Element (5, 2): row 5 = 4 + 1 -> bits 2,3; col 2 -> bit 1;
   // u = 4 + 8 + 2 = 14; [8:+2] -> 14 + 2 = 16.
-  auto b = paddedParams({{8, 2}}, {},
-                        {{0, 1}, {0, 2}, {4, 0}, {1, 0}, {2, 0}});
+  auto b = paddedParams({{8, 2}}, {}, {{0, 1}, {0, 2}, {4, 0}, {1, 0}, {2, 0}});
   EXPECT_EQ(paddedOffset(b, {8, 4}, {5, 2}), 16);
 }
 
 TEST(PaddedShared, InvalidInputs) {
   EXPECT_EQ(paddedOffset(paddedParams({}, {1, 0}), {4, 8}, {0, 0}), -1);
-  EXPECT_EQ(paddedOffset(paddedParams({{12, 4}}, {1, 0}), {4, 8}, {0, 0}),
-            -1);
-  EXPECT_EQ(paddedOffset(paddedParams({{16, 3}}, {1, 0}), {4, 8}, {0, 0}),
-            -1);
-  EXPECT_EQ(paddedOffset(paddedParams({{16, 0}}, {1, 0}), {4, 8}, {0, 0}),
-            -1);
+  EXPECT_EQ(paddedOffset(paddedParams({{12, 4}}, {1, 0}), {4, 8}, {0, 0}), -1);
+  EXPECT_EQ(paddedOffset(paddedParams({{16, 3}}, {1, 0}), {4, 8}, {0, 0}), -1);
+  EXPECT_EQ(paddedOffset(paddedParams({{16, 0}}, {1, 0}), {4, 8}, {0, 0}), -1);
   EXPECT_EQ(
       paddedOffset(paddedParams({{16, 4}, {16, 8}}, {1, 0}), {4, 8}, {0, 0}),
       -1);
-  EXPECT_EQ(paddedOffset(paddedParams({{16, 4}}, {0, 0}), {4, 8}, {0, 0}),
-            -1);
+  EXPECT_EQ(paddedOffset(paddedParams({{16, 4}}, {0, 0}), {4, 8}, {0, 0}), -1);
   // Bases that swizzle (move two dims) or broadcast are rejected.
-  EXPECT_EQ(paddedOffset(paddedParams({{8, 2}}, {},
-                                      {{0, 1}, {1, 1}}),
-                         {2, 2}, {0, 0}),
+  EXPECT_EQ(paddedOffset(paddedParams({{8, 2}}, {}, {{0, 1}, {1, 1}}), {2, 2},
+                         {0, 0}),
             -1);
-  EXPECT_EQ(paddedOffset(paddedParams({{8, 2}}, {},
-                                      {{0, 1}, {0, 0}, {1, 0}}),
+  EXPECT_EQ(paddedOffset(paddedParams({{8, 2}}, {}, {{0, 1}, {0, 0}, {1, 0}}),
                          {2, 2}, {0, 0}),
             -1);
   EXPECT_EQ(paddedTileElements(paddedParams({{8, 2}}, {}, {{0, 1}}), {2, 2}),
@@ -380,16 +372,15 @@ TEST(SharedLinear, HandDerived) {
 
 TEST(SharedLinear, InvalidInputs) {
   // Not surjective: (1, 0) has no offset.
-  EXPECT_EQ(linearOffset(linearParams({{0, 1}, {0, 2}, {2, 0}}), {4, 4},
-                         {1, 0}),
-            -1);
+  EXPECT_EQ(
+      linearOffset(linearParams({{0, 1}, {0, 2}, {2, 0}}), {4, 4}, {1, 0}), -1);
   // Dependent bases.
-  EXPECT_EQ(linearOffset(linearParams({{0, 1}, {0, 1}, {1, 0}, {2, 0}}),
-                         {4, 4}, {0, 0}),
+  EXPECT_EQ(linearOffset(linearParams({{0, 1}, {0, 1}, {1, 0}, {2, 0}}), {4, 4},
+                         {0, 0}),
             -1);
   // Basis outside the shape, wrong basis rank, non-pow2 shape, bad index.
-  EXPECT_EQ(linearOffset(linearParams({{0, 1}, {0, 4}, {1, 0}, {2, 0}}),
-                         {4, 4}, {0, 0}),
+  EXPECT_EQ(linearOffset(linearParams({{0, 1}, {0, 4}, {1, 0}, {2, 0}}), {4, 4},
+                         {0, 0}),
             -1);
   EXPECT_EQ(linearOffset(linearParams({{1}, {0, 2}}), {2, 2}, {0, 0}), -1);
   EXPECT_EQ(linearOffset(linearParams({{1}, {2}}), {3}, {0}), -1);
@@ -437,7 +428,8 @@ SharedLayout swizzledLayout(unsigned vec, unsigned perPhase, unsigned maxPhase,
 TEST(Contiguity, RowMajorTile) {
   SharedLayout l = swizzledLayout(1, 1, 1, {1, 0});
   // Rows 2..3 of an 8x16 row-major tile: offsets 32..63.
-  SubsliceContiguity rows = checkSubsliceContiguity(l, {8, 16}, {2, 0}, {2, 16});
+  SubsliceContiguity rows =
+      checkSubsliceContiguity(l, {8, 16}, {2, 0}, {2, 16});
   EXPECT_TRUE(rows.valid);
   EXPECT_TRUE(rows.contiguous);
   EXPECT_EQ(rows.base, 32);
@@ -466,7 +458,8 @@ TEST(Contiguity, RowMajorTile) {
 TEST(Contiguity, SwizzledAndNVMMA) {
   // Swizzling permutes within rows: whole-row blocks stay contiguous.
   SharedLayout s = swizzledLayout(8, 1, 8, {1, 0});
-  SubsliceContiguity rows = checkSubsliceContiguity(s, {16, 64}, {4, 0}, {4, 64});
+  SubsliceContiguity rows =
+      checkSubsliceContiguity(s, {16, 64}, {4, 0}, {4, 64});
   EXPECT_TRUE(rows.contiguous);
   EXPECT_EQ(rows.base, 256);
   SubsliceContiguity cols =
@@ -502,10 +495,9 @@ TEST(Contiguity, Rank3AndErrors) {
   EXPECT_FALSE(cut.contiguous);
   EXPECT_EQ(cut.breakingDim, 1);
   // Out-of-range slices and bad layouts are reported as invalid.
-  EXPECT_FALSE(checkSubsliceContiguity(l, {4, 8, 16}, {3, 0, 0}, {2, 8, 16})
-                   .valid);
   EXPECT_FALSE(
-      checkSubsliceContiguity(l, {4, 8, 16}, {0, 0}, {1, 8}).valid);
+      checkSubsliceContiguity(l, {4, 8, 16}, {3, 0, 0}, {2, 8, 16}).valid);
+  EXPECT_FALSE(checkSubsliceContiguity(l, {4, 8, 16}, {0, 0}, {1, 8}).valid);
   SharedLayout bad = swizzledLayout(3, 1, 4, {1, 0});
   EXPECT_FALSE(checkSubsliceContiguity(bad, {8, 8}, {0, 0}, {1, 8}).valid);
   // Padded: the pads between rows split a row block.

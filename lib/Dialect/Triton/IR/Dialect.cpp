@@ -44,8 +44,7 @@ struct TritonInlinerInterface : public DialectInlinerInterface {
     auto ret = dyn_cast<ReturnOp>(op);
     if (!ret)
       return;
-    for (auto [oldValue, newValue] :
-         llvm::zip(valuesToRepl, ret.getOperands()))
+    for (auto [oldValue, newValue] : llvm::zip(valuesToRepl, ret.getOperands()))
       oldValue.replaceAllUsesWith(newValue);
   }
 };

@@ -81,9 +81,9 @@ LogicalResult verifyCombineRegion(Operation *op, Region &region,
     return op->emitOpError() << "combine region must return " << n << " values";
   for (auto [i, v] : llvm::enumerate(term->getOperands()))
     if (v.getType() != elemTypes[i])
-      return op->emitOpError() << "combine region returns " << v.getType()
-                               << " at position " << i << ", expected "
-                               << elemTypes[i];
+      return op->emitOpError()
+             << "combine region returns " << v.getType() << " at position " << i
+             << ", expected " << elemTypes[i];
   return success();
 }
 
@@ -103,8 +103,8 @@ SmallVector<Type> elementTypes(ValueRange values) {
 
 LogicalResult verifyAxis(Operation *op, int64_t axis, int64_t rank) {
   if (axis < 0 || axis >= rank)
-    return op->emitOpError() << "axis " << axis << " out of range for rank "
-                             << rank;
+    return op->emitOpError()
+           << "axis " << axis << " out of range for rank " << rank;
   return success();
 }
 } // namespace
@@ -155,8 +155,8 @@ static LogicalResult verifyBoundaryCheck(Operation *op, Type ptrType,
     return op->emitOpError("boundaryCheck requires a block pointer");
   for (int32_t d : boundaryCheck)
     if (d < 0 || d >= block.getRank())
-      return op->emitOpError() << "boundaryCheck dimension " << d
-                               << " out of range";
+      return op->emitOpError()
+             << "boundaryCheck dimension " << d << " out of range";
   return success();
 }
 
@@ -342,8 +342,7 @@ LogicalResult MakeRangeOp::verify() {
     return emitOpError("end must be greater than start");
   if (ty.getDimSize(0) != end - start)
     return emitOpError() << "result has " << ty.getDimSize(0)
-                         << " elements, expected end - start = "
-                         << end - start;
+                         << " elements, expected end - start = " << end - start;
   return success();
 }
 
@@ -368,9 +367,9 @@ static LogicalResult verifyDotShapes(Operation *op, RankedTensorType a,
            << "expects " << shapeStr(a.getShape()) << " * "
            << shapeStr(b.getShape()) << " to give MxN = " << m << "x" << n;
   if (checkK && a.getDimSize(rank - 1) != b.getDimSize(rank - 2))
-    return op->emitOpError() << "reduction dimensions differ: "
-                             << a.getDimSize(rank - 1) << " vs "
-                             << b.getDimSize(rank - 2);
+    return op->emitOpError()
+           << "reduction dimensions differ: " << a.getDimSize(rank - 1)
+           << " vs " << b.getDimSize(rank - 2);
   return success();
 }
 
@@ -452,8 +451,8 @@ LogicalResult ScanOp::verify() {
   if (getSrcs().empty())
     return emitOpError("needs at least one operand");
   auto srcTy = cast<RankedTensorType>(getSrcs()[0].getType());
-  if (failed(verifyAxis(*this, static_cast<int32_t>(getAxis()),
-                        srcTy.getRank())))
+  if (failed(
+          verifyAxis(*this, static_cast<int32_t>(getAxis()), srcTy.getRank())))
     return failure();
   if (getNumResults() != getSrcs().size())
     return emitOpError("must have one result per operand");
@@ -501,8 +500,8 @@ LogicalResult MapElementwiseOp::verifyRegions() {
     if (!ret)
       continue;
     if (ret.getNumOperands() != pack * getNumResults())
-      return ret.emitOpError() << "must return " << pack * getNumResults()
-                               << " values";
+      return ret.emitOpError()
+             << "must return " << pack * getNumResults() << " values";
     for (auto [i, v] : llvm::enumerate(ret.getOperands())) {
       Type expected = getElementTypeOrSelf(getResult()[i / pack].getType());
       if (v.getType() != expected)
@@ -633,25 +632,25 @@ LogicalResult MakeTensorDescOp::verify() {
 /// The tensor moved by a descriptor op must hold the block's elements; it may
 /// drop leading size-1 block dimensions (rank-reducing loads).
 static LogicalResult verifyDescriptorBlock(Operation *op, TensorDescType desc,
-                                           Type tensorType,
-                                           size_t numIndices) {
+                                           Type tensorType, size_t numIndices) {
   RankedTensorType block = desc.getBlockType();
   auto ty = cast<RankedTensorType>(tensorType);
   if (numIndices != static_cast<size_t>(block.getRank()))
-    return op->emitOpError() << "expects " << block.getRank()
-                             << " indices, got " << numIndices;
+    return op->emitOpError()
+           << "expects " << block.getRank() << " indices, got " << numIndices;
   if (!sameIgnoringSignedness(ty.getElementType(), block.getElementType()))
-    return op->emitOpError() << "tensor element type " << ty.getElementType()
-                             << " does not match the descriptor's "
-                             << block.getElementType();
+    return op->emitOpError()
+           << "tensor element type " << ty.getElementType()
+           << " does not match the descriptor's " << block.getElementType();
   ArrayRef<int64_t> bs = block.getShape();
   int64_t drop = block.getRank() - ty.getRank();
-  if (drop < 0 || !llvm::all_of(bs.take_front(drop),
-                                [](int64_t d) { return d == 1; }) ||
+  if (drop < 0 ||
+      !llvm::all_of(
+          bs.take_front(drop), [](int64_t d) { return d == 1; }) ||
       bs.drop_front(drop) != ty.getShape())
-    return op->emitOpError() << "tensor shape " << shapeStr(ty.getShape())
-                             << " does not match the block shape "
-                             << shapeStr(bs);
+    return op->emitOpError()
+           << "tensor shape " << shapeStr(ty.getShape())
+           << " does not match the block shape " << shapeStr(bs);
   return success();
 }
 
@@ -661,15 +660,15 @@ LogicalResult DescriptorLoadOp::verify() {
 }
 
 LogicalResult DescriptorStoreOp::verify() {
-  return verifyDescriptorBlock(*this, getDesc().getType(),
-                               getSrc().getType(), getIndices().size());
+  return verifyDescriptorBlock(*this, getDesc().getType(), getSrc().getType(),
+                               getIndices().size());
 }
 
 LogicalResult DescriptorReduceOp::verify() {
   if (getKind() == DescriptorReduceKind::NONE)
     return emitOpError("reduce kind must not be none");
-  return verifyDescriptorBlock(*this, getDesc().getType(),
-                               getSrc().getType(), getIndices().size());
+  return verifyDescriptorBlock(*this, getDesc().getType(), getSrc().getType(),
+                               getIndices().size());
 }
 
 /// Gather/scatter move one row per x offset: the block is 1 x W and the
@@ -685,9 +684,8 @@ static LogicalResult verifyDescriptorRows(Operation *op, TensorDescType desc,
     return op->emitOpError("x offsets must be a 1-D tensor");
   if (ty.getRank() != 2 || ty.getDimSize(0) != xTy.getDimSize(0) ||
       ty.getDimSize(1) != block.getDimSize(1))
-    return op->emitOpError() << "tensor must have shape ["
-                             << xTy.getDimSize(0) << ", "
-                             << block.getDimSize(1) << "]";
+    return op->emitOpError() << "tensor must have shape [" << xTy.getDimSize(0)
+                             << ", " << block.getDimSize(1) << "]";
   if (!sameIgnoringSignedness(ty.getElementType(), block.getElementType()))
     return op->emitOpError("tensor element type must match the descriptor's");
   return success();
@@ -710,8 +708,7 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
                    ArrayRef<DictionaryAttr> argAttrs) {
   state.addAttribute(SymbolTable::getSymbolAttrName(),
                      builder.getStringAttr(name));
-  state.addAttribute(getFunctionTypeAttrName(state.name),
-                     TypeAttr::get(type));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
   state.attributes.append(attrs.begin(), attrs.end());
   state.addRegion();
   if (argAttrs.empty())

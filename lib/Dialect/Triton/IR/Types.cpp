@@ -72,8 +72,7 @@ Type getBasePointerOfBlockPointer(Type type) {
   if (!ptrTy)
     return type;
   if (auto tensorTy = dyn_cast<RankedTensorType>(ptrTy.getPointeeType()))
-    return PointerType::get(tensorTy.getElementType(),
-                            ptrTy.getAddressSpace());
+    return PointerType::get(tensorTy.getElementType(), ptrTy.getAddressSpace());
   return type;
 }
 

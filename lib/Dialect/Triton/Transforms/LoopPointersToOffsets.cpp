@@ -1,17 +1,19 @@
 //===- LoopPointersToOffsets.cpp - Loop-carried pointers as offsets -------===//
 //
-//   %r = scf.for ... iter_args(%p = %p0) {            %r, %o = scf.for ... iter_args(%p = %p0, %o = 0) {
-//     use(%p)                                    =>     use(addptr(%p0, splat(%o)))
-//     %q = tt.addptr %p, splat(%s)                      scf.yield %p, %o + %s
-//     scf.yield %q                                    }
-//   }                                                 use(addptr(%p0, splat(%o)))  // for %r
+//   %r = scf.for ... iter_args(%p = %p0) {            %r, %o = scf.for ...
+//   iter_args(%p = %p0, %o = 0) {
+//     use(%p)                                    =>     use(addptr(%p0,
+//     splat(%o))) %q = tt.addptr %p, splat(%s)                      scf.yield
+//     %p, %o + %s scf.yield %q                                    }
+//   }                                                 use(addptr(%p0,
+//   splat(%o)))  // for %r
 //
 // The now loop-invariant %p is removed by scf.for's canonicalisation.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilerun/Dialect/Triton/Transforms/Passes.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
+#include "tilerun/Dialect/Triton/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -83,13 +85,13 @@ struct CarryOffsetInsteadOfPointers : public OpRewritePattern<scf::ForOp> {
         continue;
       Value init = loop.getInitArgs()[i];
       rewriter.setInsertionPoint(loop);
-      Value zero = arith::ConstantIntOp::create(rewriter, loc,
-                                                rewriter.getI64Type(), 0);
+      Value zero =
+          arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), 0);
       auto newLoop = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
           rewriter, zero, /*replaceInitOperandUsesInLoop=*/false,
           [&](OpBuilder &b, Location l, ArrayRef<BlockArgument> newArgs) {
-            return SmallVector<Value>{arith::AddIOp::create(
-                b, l, newArgs[0], toI64(b, l, step))};
+            return SmallVector<Value>{
+                arith::AddIOp::create(b, l, newArgs[0], toI64(b, l, step))};
           }));
       BlockArgument newArg = newLoop.getRegionIterArgs()[i];
       BlockArgument offset = newLoop.getRegionIterArgs().back();
@@ -102,7 +104,8 @@ struct CarryOffsetInsteadOfPointers : public OpRewritePattern<scf::ForOp> {
                                [&, i = i] { newYield.setOperand(i, newArg); });
       // After: the same for the loop's result.
       rewriter.setInsertionPointAfter(newLoop);
-      Value after = offsetPointers(rewriter, loc, init, newLoop.getResults().back());
+      Value after =
+          offsetPointers(rewriter, loc, init, newLoop.getResults().back());
       rewriter.replaceAllUsesWith(newLoop.getResult(i), after);
       return success();
     }

@@ -34,9 +34,7 @@ struct DictReader {
       return failure();
     return success();
   }
-  LogicalResult error(const Twine &msg) {
-    return parser.emitError(loc, msg);
-  }
+  LogicalResult error(const Twine &msg) { return parser.emitError(loc, msg); }
   LogicalResult checkKeys(ArrayRef<StringRef> allowed) {
     for (NamedAttribute a : dict)
       if (!llvm::is_contained(allowed, a.getName().strref()))
@@ -317,8 +315,7 @@ void LinearEncodingAttr::print(AsmPrinter &p) const {
 Attribute DotOperandEncodingAttr::parse(AsmParser &parser, Type) {
   DictReader r(parser);
   unsigned opIdx = 0, kWidth = 0;
-  if (failed(r.parse()) ||
-      failed(r.checkKeys({"opIdx", "parent", "kWidth"})) ||
+  if (failed(r.parse()) || failed(r.checkKeys({"opIdx", "parent", "kWidth"})) ||
       failed(r.getUInt("opIdx", opIdx)) ||
       failed(r.getUInt("kWidth", kWidth, /*required=*/false)))
     return {};
@@ -369,8 +366,8 @@ Attribute NvidiaMmaEncodingAttr::parse(AsmParser &parser, Type) {
       failed(r.getUInts("instrShape", instr)) ||
       failed(readCGA(r, wpc.size(), cga)))
     return {};
-  return NvidiaMmaEncodingAttr::get(parser.getContext(), major, minor, wpc,
-                                    cga, instr);
+  return NvidiaMmaEncodingAttr::get(parser.getContext(), major, minor, wpc, cga,
+                                    instr);
 }
 
 void NvidiaMmaEncodingAttr::print(AsmPrinter &p) const {
@@ -396,9 +393,10 @@ SmallVector<unsigned> canonicalTilesPerWarp(ArrayRef<unsigned> tiles) {
   return SmallVector<unsigned>(tiles);
 }
 
-LogicalResult verifyAMDMatrixLayout(
-    function_ref<InFlightDiagnostic()> emitError, StringRef name,
-    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> tilesPerWarp) {
+LogicalResult
+verifyAMDMatrixLayout(function_ref<InFlightDiagnostic()> emitError,
+                      StringRef name, ArrayRef<unsigned> warpsPerCTA,
+                      ArrayRef<unsigned> tilesPerWarp) {
   if (warpsPerCTA.size() != 2 && warpsPerCTA.size() != 3)
     return emitError() << name << " layouts are of rank 2 or 3";
   if (!tilesPerWarp.empty() && tilesPerWarp.size() != warpsPerCTA.size())
@@ -414,9 +412,9 @@ Attribute AMDMfmaEncodingAttr::parse(AsmParser &parser, Type) {
   SmallVector<unsigned> wpc, instr, tiles;
   SmallVector<int32_t> cga;
   if (failed(r.parse()) ||
-      failed(r.checkKeys({"version", "warpsPerCTA", "instrShape",
-                          "isTransposed", "CGALayout", "tilesPerWarp",
-                          "elementBitWidth"})) ||
+      failed(
+          r.checkKeys({"version", "warpsPerCTA", "instrShape", "isTransposed",
+                       "CGALayout", "tilesPerWarp", "elementBitWidth"})) ||
       failed(r.getUInt("version", version)) ||
       failed(r.getUInts("warpsPerCTA", wpc)) ||
       failed(r.getUInts("instrShape", instr)) ||
@@ -469,8 +467,8 @@ Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
   SmallVector<unsigned> wpc, instr, tiles;
   SmallVector<int32_t> cga;
   if (failed(r.parse()) ||
-      failed(r.checkKeys({"version", "isTranspose", "warpsPerCTA",
-                          "CGALayout", "tilesPerWarp", "instrShape"})) ||
+      failed(r.checkKeys({"version", "isTranspose", "warpsPerCTA", "CGALayout",
+                          "tilesPerWarp", "instrShape"})) ||
       failed(r.getUInt("version", version)) ||
       failed(r.getBool("isTranspose", transposed)) ||
       failed(r.getUInts("warpsPerCTA", wpc)) ||
@@ -526,8 +524,8 @@ Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
   SmallVector<unsigned> order;
   SmallVector<int32_t> cga;
   if (failed(r.parse()) ||
-      failed(r.checkKeys(
-          {"vec", "perPhase", "maxPhase", "order", "CGALayout"})) ||
+      failed(
+          r.checkKeys({"vec", "perPhase", "maxPhase", "order", "CGALayout"})) ||
       failed(r.getUInt("vec", vec)) ||
       failed(r.getUInt("perPhase", perPhase)) ||
       failed(r.getUInt("maxPhase", maxPhase)) ||
@@ -546,10 +544,11 @@ void SwizzledSharedEncodingAttr::print(AsmPrinter &p) const {
   p << "}>";
 }
 
-LogicalResult SwizzledSharedEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
-    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order,
-    ArrayRef<int32_t> cga) {
+LogicalResult
+SwizzledSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   unsigned vec, unsigned perPhase,
+                                   unsigned maxPhase, ArrayRef<unsigned> order,
+                                   ArrayRef<int32_t> cga) {
   if (vec == 0 || perPhase == 0 || maxPhase == 0)
     return emitError() << "vec, perPhase and maxPhase must be positive";
   if (order.empty() || !isPermutation(order))
@@ -569,9 +568,8 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
   bool transposed = false, fp4Padded = false;
   SmallVector<int32_t> cga;
   if (failed(r.parse()) ||
-      failed(r.checkKeys({"swizzlingByteWidth", "transposed",
-                          "elementBitWidth", "fp4Padded", "rank",
-                          "CGALayout"})) ||
+      failed(r.checkKeys({"swizzlingByteWidth", "transposed", "elementBitWidth",
+                          "fp4Padded", "rank", "CGALayout"})) ||
       failed(r.getUInt("swizzlingByteWidth", swizzle)) ||
       failed(r.getBool("transposed", transposed)) ||
       failed(r.getUInt("elementBitWidth", bits)) ||
@@ -601,10 +599,11 @@ void NVMMASharedEncodingAttr::print(AsmPrinter &p) const {
   p << "}>";
 }
 
-LogicalResult NVMMASharedEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned swizzle,
-    bool transposed, unsigned bits, bool fp4Padded, unsigned rank,
-    ArrayRef<int32_t> cga) {
+LogicalResult
+NVMMASharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                unsigned swizzle, bool transposed,
+                                unsigned bits, bool fp4Padded, unsigned rank,
+                                ArrayRef<int32_t> cga) {
   if (bits == 0)
     return emitError() << "elementBitWidth must be non-zero";
   if (!llvm::is_contained({0u, 32u, 64u, 128u}, swizzle))
@@ -654,8 +653,9 @@ Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
                        "Mismatch of shape and order ranks in padded layout");
       return {};
     }
-    if (!isPermutation(order) ||
-        llvm::any_of(shape, [](unsigned s) { return !llvm::isPowerOf2_32(s); })) {
+    if (!isPermutation(order) || llvm::any_of(shape, [](unsigned s) {
+          return !llvm::isPowerOf2_32(s);
+        })) {
       parser.emitError(loc, "padded layout needs a permutation order and a "
                             "power-of-2 shape");
       return {};
@@ -669,10 +669,9 @@ Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
 
 void PaddedSharedEncodingAttr::print(AsmPrinter &p) const {
   p << "<[";
-  llvm::interleaveComma(llvm::zip(getIntervals(), getPaddings()), p,
-                        [&](auto ip) {
-                          p << std::get<0>(ip) << ":+" << std::get<1>(ip);
-                        });
+  llvm::interleaveComma(
+      llvm::zip(getIntervals(), getPaddings()), p,
+      [&](auto ip) { p << std::get<0>(ip) << ":+" << std::get<1>(ip); });
   p << "] {";
   unsigned rank = getRank();
   SmallVector<unsigned> order = orderFromBases(getOffsetBases(), rank);
@@ -748,8 +747,8 @@ Attribute SharedLinearEncodingAttr::parse(AsmParser &parser, Type) {
       parser.parseEqual() || parser.parseInteger(alignment) ||
       parser.parseGreater())
     return {};
-  return parser.getChecked<SharedLinearEncodingAttr>(
-      parser.getContext(), rank, offset, block, alignment);
+  return parser.getChecked<SharedLinearEncodingAttr>(parser.getContext(), rank,
+                                                     offset, block, alignment);
 }
 
 void SharedLinearEncodingAttr::print(AsmPrinter &p) const {
@@ -762,9 +761,10 @@ void SharedLinearEncodingAttr::print(AsmPrinter &p) const {
   p << "}, alignment = " << getAlignment() << ">";
 }
 
-LogicalResult SharedLinearEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned rank,
-    ArrayRef<int32_t> offset, ArrayRef<int32_t> block, unsigned alignment) {
+LogicalResult
+SharedLinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 unsigned rank, ArrayRef<int32_t> offset,
+                                 ArrayRef<int32_t> block, unsigned alignment) {
   if (rank == 0)
     return emitError() << "SharedLinearEncodingAttr requires at least one "
                           "output dimension.";
@@ -794,7 +794,8 @@ bool mlir::triton::gpu::isDistributedEncoding(Attribute enc) {
              AMDWmmaEncodingAttr>(enc);
 }
 
-std::optional<unsigned> mlir::triton::gpu::getSharedEncodingRank(Attribute enc) {
+std::optional<unsigned>
+mlir::triton::gpu::getSharedEncodingRank(Attribute enc) {
   if (auto s = dyn_cast_or_null<SwizzledSharedEncodingAttr>(enc))
     return s.getOrder().size();
   if (auto s = dyn_cast_or_null<NVMMASharedEncodingAttr>(enc))

@@ -13,10 +13,10 @@ using namespace mlir::triton::gpu;
 
 // tt's CacheModifier / EvictionPolicy values (integer-backed, as Triton keeps
 // them in attr-dicts); 1 is the default of both and is not printed.
-static constexpr StringLiteral kCacheNames[] = {"", "none", "ca", "cg",
-                                               "wb", "cs", "wt", "cv"};
+static constexpr StringLiteral kCacheNames[] = {"",   "none", "ca", "cg",
+                                                "wb", "cs",   "wt", "cv"};
 static constexpr StringLiteral kEvictNames[] = {"", "evict_normal",
-                                               "evict_first", "evict_last"};
+                                                "evict_first", "evict_last"};
 
 template <size_t N>
 static ParseResult parseEnumKeyword(OpAsmParser &parser,
@@ -107,8 +107,8 @@ LogicalResult LocalAllocOp::verify() {
   }
   if (ty.getShape() != ty.getAllocShape())
     return emitOpError("an allocation cannot be a subview");
-  return verifyTensorMatchesDesc(*this, cast<RankedTensorType>(getSrc().getType()),
-                                 ty);
+  return verifyTensorMatchesDesc(
+      *this, cast<RankedTensorType>(getSrc().getType()), ty);
 }
 
 LogicalResult LocalLoadOp::verify() {
@@ -130,8 +130,8 @@ LogicalResult AsyncCopyGlobalToLocalOp::verify() {
   auto src = cast<RankedTensorType>(getSrc().getType());
   if (src.getShape() != dst.getShape())
     return emitOpError("source and destination must have the same shape");
-  if (getMask() && cast<RankedTensorType>(getMask().getType()).getShape() !=
-                       src.getShape())
+  if (getMask() &&
+      cast<RankedTensorType>(getMask().getType()).getShape() != src.getShape())
     return emitOpError("mask must have the shape of the source");
   return success();
 }
@@ -202,8 +202,8 @@ LogicalResult MemDescSubsliceOp::verify() {
   if (failed(verifyViewMemory(getOperation(), srcTy, dstTy)))
     return failure();
   auto swizzled = dyn_cast<SwizzledSharedEncodingAttr>(srcTy.getEncoding());
-  unsigned lead = srcTy.getRank() -
-                  getSharedEncodingRank(srcTy.getEncoding()).value_or(0);
+  unsigned lead =
+      srcTy.getRank() - getSharedEncodingRank(srcTy.getEncoding()).value_or(0);
   for (auto [dim, offset] : llvm::enumerate(getOffsets())) {
     int64_t srcSize = srcTy.getDimSize(dim), dstSize = dstTy.getDimSize(dim);
     if (srcSize == dstSize) {
@@ -267,8 +267,8 @@ LogicalResult MemDescTransOp::verify() {
       return emitError("result encoding must be the source encoding with its "
                        "dimensions permuted");
   } else if (auto n = dyn_cast<NVMMASharedEncodingAttr>(srcTy.getEncoding())) {
-    bool swapsInner = rank >= 2 && order[rank - 1] == rank - 2 &&
-                      order[rank - 2] == rank - 1;
+    bool swapsInner =
+        rank >= 2 && order[rank - 1] == rank - 2 && order[rank - 2] == rank - 1;
     auto expected = NVMMASharedEncodingAttr::get(
         getContext(), n.getSwizzlingByteWidth(),
         n.getTransposed() != swapsInner, n.getElementBitWidth(),
@@ -291,8 +291,7 @@ LogicalResult MemDescReshapeOp::verify() {
   if (srcTy.getNumElements() != dstTy.getNumElements())
     return emitError("number of src and dst elements of reshape must be the "
                      "same");
-  SmallVector<int64_t> alloc(
-      srcTy.getAllocShape().drop_back(srcTy.getRank()));
+  SmallVector<int64_t> alloc(srcTy.getAllocShape().drop_back(srcTy.getRank()));
   alloc.append(dstTy.getShape().begin(), dstTy.getShape().end());
   if (ArrayRef<int64_t>(alloc) != dstTy.getAllocShape())
     return emitError("result alloc shape must be the source alloc shape "
@@ -365,8 +364,9 @@ LogicalResult MemDescReinterpretOp::verify() {
     if (dim >= 0)
       return emitError("source subslice is not contiguous in its parent "
                        "along dimension ")
-             << dim << "; reinterpret the parent descriptor and then take a "
-                       "subview";
+             << dim
+             << "; reinterpret the parent descriptor and then take a "
+                "subview";
   }
   std::optional<int64_t> srcBits = getSourceStorageBits(),
                          dstBits = getResultStorageBits();
@@ -398,10 +398,10 @@ MemDescReinterpretOp mlir::triton::gpu::createMemDescReinterpret(
   auto srcTy = cast<MemDescType>(src.getType());
   ArrayRef<int64_t> newShape = shape.value_or(srcTy.getShape());
   // A reinterpret yields a whole descriptor: its alloc shape is its shape.
-  auto ty = MemDescType::get(newShape, elementType.value_or(srcTy.getElementType()),
-                             layout.value_or(srcTy.getEncoding()),
-                             srcTy.getMemorySpace(), srcTy.getMutableMemory(),
-                             newShape);
+  auto ty = MemDescType::get(
+      newShape, elementType.value_or(srcTy.getElementType()),
+      layout.value_or(srcTy.getEncoding()), srcTy.getMemorySpace(),
+      srcTy.getMutableMemory(), newShape);
   return MemDescReinterpretOp::create(b, loc, ty, src);
 }
 
@@ -567,5 +567,6 @@ ParseResult WarpSpecializePartitionsOp::parse(OpAsmParser &parser,
 
 void WarpSpecializePartitionsOp::print(OpAsmPrinter &p) {
   // Only reached when the op is printed on its own (e.g. in a diagnostic).
-  p << '(' << getExplicitCaptures() << ") : " << getExplicitCaptures().getTypes();
+  p << '(' << getExplicitCaptures()
+    << ") : " << getExplicitCaptures().getTypes();
 }

@@ -404,8 +404,8 @@ std::optional<InverseLayout> planLinear(const LinearParams &p,
 
 struct PaddedPlan {
   SmallVector<int64_t> shape;
-  SmallVector<unsigned> order;              // identity component
-  std::optional<InverseLayout> linear;      // or explicit bases
+  SmallVector<unsigned> order;         // identity component
+  std::optional<InverseLayout> linear; // or explicit bases
   SmallVector<std::pair<unsigned, unsigned>> logIntervalPadding;
   int64_t numElements = 0;
 };
@@ -421,7 +421,8 @@ std::optional<PaddedPlan> planPadded(const PaddedParams &p,
     if (!isPow2(interval) || !isPow2(padding) ||
         !intervals.insert(interval).second)
       return std::nullopt;
-    plan.logIntervalPadding.push_back({log2Exact(interval), log2Exact(padding)});
+    plan.logIntervalPadding.push_back(
+        {log2Exact(interval), log2Exact(padding)});
   }
   plan.shape.assign(shape.begin(), shape.end());
   if (p.offsetBases.empty()) {

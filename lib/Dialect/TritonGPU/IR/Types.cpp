@@ -40,9 +40,9 @@ Type MemDescType::parse(AsmParser &parser) {
     return {};
   if (allocShape.empty())
     allocShape = shape;
-  return parser.getChecked<MemDescType>(parser.getContext(), shape,
-                                        elementType, encoding, memorySpace,
-                                        mutableMemory, allocShape);
+  return parser.getChecked<MemDescType>(parser.getContext(), shape, elementType,
+                                        encoding, memorySpace, mutableMemory,
+                                        allocShape);
 }
 
 void MemDescType::print(AsmPrinter &p) const {
@@ -70,9 +70,8 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   ArrayRef<int64_t> allocShape) {
   // The first dim may be anything: it is the pipelining / multi-buffer index.
   if (!isa_and_nonnull<PaddedSharedEncodingAttr>(encoding) &&
-      llvm::any_of(shape.drop_front(1), [](int64_t d) {
-        return d <= 0 || !llvm::isPowerOf2_64(d);
-      }))
+      llvm::any_of(shape.drop_front(1),
+                   [](int64_t d) { return d <= 0 || !llvm::isPowerOf2_64(d); }))
     return emitError() << "shape must have power-of-2 dimensions; got "
                        << shape;
   if (llvm::any_of(shape, [](int64_t d) { return d < 0; }))
@@ -92,8 +91,8 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << encoding << " is not a valid encoding";
   if (*encRank != shape.size() && *encRank + 1 != shape.size())
     return emitError() << "encoding rank (" << *encRank
-                       << ") must equal the rank of the shape ("
-                       << shape.size() << ") or be one less";
+                       << ") must equal the rank of the shape (" << shape.size()
+                       << ") or be one less";
   if (!memorySpace)
     return emitError() << "memdesc requires a memory space";
   return success();

@@ -74,16 +74,16 @@ struct CheckMemDescRules
                              "rejects it since "
                           << first.pullRequest;
         for (const Violation &v : ArrayRef(violations).drop_front())
-          diag.attachNote() << "also: " << v.message << " (" << v.pullRequest
-                            << ")";
+          diag.attachNote()
+              << "also: " << v.message << " (" << v.pullRequest << ")";
         failedRule = true;
         return;
       }
-      InFlightDiagnostic diag =
-          emitWarning(op.getLoc()) << "'" << op->getName()
-                           << "' op accepted for Triton 3.6; rejected by "
-                              "later Triton ("
-                           << first.pullRequest << "): " << first.message;
+      InFlightDiagnostic diag = emitWarning(op.getLoc())
+                                << "'" << op->getName()
+                                << "' op accepted for Triton 3.6; rejected by "
+                                   "later Triton ("
+                                << first.pullRequest << "): " << first.message;
       for (const Violation &v : ArrayRef(violations).drop_front())
         diag.attachNote() << "also rejected by later Triton (" << v.pullRequest
                           << "): " << v.message;

@@ -16,8 +16,8 @@ namespace ttg = mlir::triton::gpu;
 LogicalResult TensormapCreateOp::verify() {
   size_t rank = getBoxDim().size();
   if (rank < 1 || rank > 5)
-    return emitOpError("describes ") << rank
-                                     << " dimensions; TMA handles 1 to 5";
+    return emitOpError("describes ")
+           << rank << " dimensions; TMA handles 1 to 5";
   if (getGlobalDim().size() != rank || getElementStride().size() != rank)
     return emitOpError("needs as many global dims and element strides as box "
                        "dims (")
@@ -49,10 +49,10 @@ static LogicalResult verifyTMACopy(Operation *op, TensorDescType desc,
                    be.getIntOrFloatBitWidth() == me.getIntOrFloatBitWidth());
   ArrayRef<int64_t> bs = block.getShape();
   int64_t drop = block.getRank() - buffer.getRank();
-  bool sameShape = drop >= 0 &&
-                   llvm::all_of(bs.take_front(drop),
-                                [](int64_t d) { return d == 1; }) &&
-                   bs.drop_front(drop) == buffer.getShape();
+  bool sameShape =
+      drop >= 0 &&
+      llvm::all_of(bs.take_front(drop), [](int64_t d) { return d == 1; }) &&
+      bs.drop_front(drop) == buffer.getShape();
   if (!sameShape || !sameElement)
     return op->emitOpError("copies a block of ")
            << block << " but the shared-memory buffer is " << buffer;
@@ -75,7 +75,8 @@ LogicalResult WarpGroupDotOp::verify() {
       return m.getShape();
     return cast<RankedTensorType>(t).getShape();
   };
-  ArrayRef<int64_t> a = shapeOf(getA().getType()), b = shapeOf(getB().getType());
+  ArrayRef<int64_t> a = shapeOf(getA().getType()),
+                    b = shapeOf(getB().getType());
   ArrayRef<int64_t> d = cast<RankedTensorType>(getType()).getShape();
   if (a.size() != 2 || b.size() != 2 || d.size() != 2)
     return emitOpError("operands and result must be 2-D");

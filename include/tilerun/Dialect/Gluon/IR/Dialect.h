@@ -1,4 +1,4 @@
-//===- Dialect.h - The gluon dialect -----------------------------*- C++ -*-===//
+//===- Dialect.h - The gluon dialect ----------------------------*- C++ -*-===//
 #ifndef TILERUN_DIALECT_GLUON_IR_DIALECT_H
 #define TILERUN_DIALECT_GLUON_IR_DIALECT_H
 

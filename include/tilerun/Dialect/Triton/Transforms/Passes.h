@@ -7,10 +7,18 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
-namespace arith { class ArithDialect; }
-namespace cf { class ControlFlowDialect; }
-namespace scf { class SCFDialect; }
-namespace ub { class UBDialect; }
+namespace arith {
+class ArithDialect;
+}
+namespace cf {
+class ControlFlowDialect;
+}
+namespace scf {
+class SCFDialect;
+}
+namespace ub {
+class UBDialect;
+}
 } // namespace mlir
 
 namespace tilerun {

@@ -1,4 +1,4 @@
-//===- Dialect.h - The ttg (TritonGPU) dialect -------------------*- C++ -*-===//
+//===- Dialect.h - The ttg (TritonGPU) dialect ------------------*- C++ -*-===//
 #ifndef TILERUN_DIALECT_TRITONGPU_IR_DIALECT_H
 #define TILERUN_DIALECT_TRITONGPU_IR_DIALECT_H
 

@@ -1,4 +1,4 @@
-//===- Dialect.h - The ttng (TritonNvidiaGPU) dialect ------------*- C++ -*-===//
+//===- Dialect.h - The ttng (TritonNvidiaGPU) dialect -----------*- C++ -*-===//
 #ifndef TILERUN_DIALECT_TRITONNVIDIAGPU_IR_DIALECT_H
 #define TILERUN_DIALECT_TRITONNVIDIAGPU_IR_DIALECT_H
 
