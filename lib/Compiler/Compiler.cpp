@@ -65,6 +65,7 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   std::tie(loopOpts.matmulTileRows, loopOpts.matmulTileLanes) =
       target.matmulRegisterTile();
   loopOpts.bf16DotProducts = target.hasAVX512BF16();
+  loopOpts.int8DotProducts = target.hasAVX512VNNI();
   pm.addPass(createConvertTritonToLoops(loopOpts));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -158,7 +158,8 @@ std::string CpuTarget::describe() const {
         {"amx-bf16", hasAMXBF16()},
         {"amx-fp16", hasAMXFP16()},
         {"amx-int8", hasAMXInt8()},
-        {"vnni", hasVNNI()}})
+        {"avx512-vnni", hasAVX512VNNI()},
+        {"avx-vnni", has("avxvnni")}})
     if (present) {
       s += std::string(" ") + name;
       any = true;

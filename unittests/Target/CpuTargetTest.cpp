@@ -65,11 +65,16 @@ TEST(CpuTarget, MatrixInstructions) {
   CpuTarget zen4 = target("znver4");
   EXPECT_TRUE(zen4.hasAVX512BF16());
   EXPECT_TRUE(zen4.hasVNNI());
+  EXPECT_TRUE(zen4.hasAVX512VNNI());
   EXPECT_FALSE(zen4.hasAMXBF16());
   EXPECT_FALSE(zen4.hasAVX512FP16());
   CpuTarget zen3 = target("znver3");
   EXPECT_EQ(zen3.vectorBytes(), 32u);
   EXPECT_FALSE(zen3.hasVNNI());
+  // Alder Lake's VNNI is AVX-VNNI, on 256-bit vectors only.
+  CpuTarget adl = target("alderlake");
+  EXPECT_TRUE(adl.hasVNNI());
+  EXPECT_FALSE(adl.hasAVX512VNNI());
 }
 
 TEST(CpuTarget, FeaturesOnTopOfTheCPU) {

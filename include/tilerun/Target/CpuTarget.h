@@ -80,6 +80,8 @@ public:
   bool hasAMXFP16() const { return has("amx-tile") && has("amx-fp16"); }
   bool hasAMXInt8() const { return has("amx-tile") && has("amx-int8"); }
   bool hasVNNI() const { return has("avx512vnni") || has("avxvnni"); }
+  /// VNNI on 512-bit vectors (vpdpbusd zmm), which the int8 dot uses.
+  bool hasAVX512VNNI() const { return has("avx512vnni"); }
 
   /// "TRIPLE CPU FEATURES": what the compile cache keys objects by.
   std::string str() const;

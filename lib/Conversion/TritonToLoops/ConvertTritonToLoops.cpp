@@ -47,6 +47,7 @@ struct ConvertTritonToLoopsPass
     opts.matmulTileLanes = matmulTileLanes;
     opts.maxProgramBytes = maxProgramBytes;
     opts.bf16DotProducts = bf16DotProducts;
+    opts.int8DotProducts = int8DotProducts;
     SmallVector<triton::FuncOp> kernels;
     for (auto f : module.getOps<triton::FuncOp>())
       kernels.push_back(f);

@@ -3,8 +3,9 @@
 // A dot's operands are packed into contiguous buffers (evaluated on demand,
 // so a load feeding a dot is fused into the packing), then multiplied: f32
 // by the target's register-tiled micro-kernel (CpuTarget::matmulRegisterTile,
-// given as the pass's matmul-tile-* options), bf16 by a micro-kernel of
-// AVX512-BF16 dot products where the target has them (bf16-dot-products),
+// given as the pass's matmul-tile-* options), bf16 and int8 by micro-kernels
+// of the target's dot-product instructions where it has them (AVX512-BF16's
+// vdpbf16ps, bf16-dot-products; AVX512-VNNI's vpdpbusd, int8-dot-products),
 // other types by loops that widen each product to the accumulator's type.
 //
 //===----------------------------------------------------------------------===//
@@ -15,6 +16,7 @@
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -88,26 +90,69 @@ static void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B,
       });
 }
 
-/// f32 lanes of one AVX512-BF16 dot product (vdpbf16ps on 512 bits): each
-/// adds two bf16 products per lane.
-constexpr int64_t kBF16DotLanes = 16;
+/// 32-bit accumulator lanes of the 512-bit dot-product instructions.
+constexpr int64_t kDotProductLanes = 16;
 
-/// out += A * B with A ([batch x] M x K, bf16, packed as is) and B packed in
-/// pairs along K (`Bp[k / 2][2 n + k % 2] = B[k][n]`), on AVX512-BF16:
-/// every lane of a dot product adds A[m][2p] * B[2p][n] + A[m][2p+1] *
-/// B[2p+1][n] to an f32 accumulator, for one pair of A broadcast to all
-/// lanes and 16 columns of B. MR rows of NR / 16 accumulators each stay in
-/// registers across the K loop, as in emitMicroKernelDot. The products of
-/// bf16 values are exact in f32; the instruction rounds to nearest even and
-/// treats subnormal inputs as zero.
-static void emitBF16MicroKernelDot(OpBuilder &b, Location loc, Value A,
-                                   Value Bp, Value out, int64_t rank,
-                                   int64_t batch, int64_t M, int64_t N,
-                                   int64_t K, int64_t MR, int64_t NR,
-                                   bool fromZero) {
-  int64_t perRow = NR / kBF16DotLanes;
-  auto accTy = VectorType::get({kBF16DotLanes}, b.getF32Type());
-  auto pairsTy = VectorType::get({2 * kBF16DotLanes}, b.getBF16Type());
+/// A dot-product instruction: each of its kDotProductLanes 32-bit
+/// accumulator lanes adds the products of `group` adjacent pairs of narrow
+/// operands (32 bits of each operand per lane).
+struct DotProductInstruction {
+  /// Element type of the packed operands, and of the accumulators.
+  Type operand, accumulator;
+  /// Products added per lane.
+  int64_t group;
+  /// acc + sum over each lane's group of a * b, on vectors of
+  /// kDotProductLanes accumulators and kDotProductLanes * group operands.
+  std::function<Value(OpBuilder &, Location, Value acc, Value a, Value b)>
+      create;
+};
+
+/// AVX512-BF16's vdpbf16ps: two bf16 products per f32 lane. The products
+/// of bf16 values are exact in f32; the instruction rounds to nearest even
+/// and treats subnormal inputs as zero.
+static DotProductInstruction bf16DotProduct(MLIRContext *ctx) {
+  Type f32 = Float32Type::get(ctx);
+  return {BFloat16Type::get(ctx), f32, 2,
+          [f32](OpBuilder &b, Location loc, Value acc, Value x, Value y) {
+            return x86vector::DotBF16Op::create(
+                       b, loc, VectorType::get({kDotProductLanes}, f32), acc, x,
+                       y)
+                .getResult();
+          }};
+}
+
+/// AVX512-VNNI's vpdpbusd: four products of an unsigned byte of `a` and a
+/// signed byte of `b` per i32 lane, wrapping like the GPU's i32 sums.
+/// (MLIR's x86vector has only the signed-by-signed AVX-VNNI-INT8 form.)
+static DotProductInstruction int8DotProduct(MLIRContext *ctx) {
+  Type i32 = IntegerType::get(ctx, 32);
+  return {IntegerType::get(ctx, 8), i32, 4,
+          [i32](OpBuilder &b, Location loc, Value acc, Value x, Value y) {
+            return LLVM::CallIntrinsicOp::create(
+                       b, loc, VectorType::get({kDotProductLanes}, i32),
+                       b.getStringAttr("llvm.x86.avx512.vpdpbusd.512"),
+                       ValueRange{acc, x, y})
+                .getResult(0);
+          }};
+}
+
+/// out += A * B on a dot-product instruction, with A ([batch x] M x K,
+/// packed as is) and B packed in groups of `instr.group` rows
+/// (`Bg[k / g][g n + k % g] = B[k][n]`, packGroupedRows): every lane adds
+/// the products of one group of A (broadcast to all lanes) with the same
+/// group of one column of B. MR rows of NR / 16 accumulators each stay in
+/// registers across the K loop, as in emitMicroKernelDot. A `columnBias`
+/// ([batch x] N, of the accumulator type, which must then be an integer)
+/// is added to the accumulators' starting values.
+static void emitDotProductMicroKernel(OpBuilder &b, Location loc,
+                                      const DotProductInstruction &instr,
+                                      Value A, Value Bg, Value columnBias,
+                                      Value out, int64_t rank, int64_t batch,
+                                      int64_t M, int64_t N, int64_t K,
+                                      int64_t MR, int64_t NR, bool fromZero) {
+  int64_t perRow = NR / kDotProductLanes, group = instr.group;
+  auto accTy = VectorType::get({kDotProductLanes}, instr.accumulator);
+  auto groupsTy = VectorType::get({group * kDotProductLanes}, instr.operand);
   auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
   TileLowering::emitLoopNest(
       b, loc, {batch, M / MR, N / NR}, [&](OpBuilder &ib, ValueRange t) {
@@ -116,53 +161,67 @@ static void emitBF16MicroKernelDot(OpBuilder &b, Location loc, Value A,
         auto at = [&](Value row, Value col) {
           return matrixIndex(rank, t[0], row, col);
         };
-        SmallVector<Value> rows, cols, accs;
+        SmallVector<Value> rows, cols, starts, accs;
         for (int64_t j = 0; j < perRow; ++j)
           cols.push_back(
-              arith::AddIOp::create(ib, loc, n0, c(ib, j * kBF16DotLanes)));
+              arith::AddIOp::create(ib, loc, n0, c(ib, j * kDotProductLanes)));
+        for (int64_t j = 0; j < perRow && columnBias; ++j) {
+          SmallVector<Value> idx;
+          if (rank == 3)
+            idx.push_back(t[0]);
+          idx.push_back(cols[j]);
+          starts.push_back(
+              vector::LoadOp::create(ib, loc, accTy, columnBias, idx));
+        }
         Value zero;
         if (fromZero)
-          zero = arith::ConstantOp::create(ib, loc, accTy,
-                                           DenseElementsAttr::get(accTy, 0.0f));
+          zero =
+              arith::ConstantOp::create(ib, loc, accTy, ib.getZeroAttr(accTy));
         for (int64_t i = 0; i < MR; ++i) {
           rows.push_back(arith::AddIOp::create(ib, loc, m0, c(ib, i)));
-          for (int64_t j = 0; j < perRow; ++j)
-            accs.push_back(fromZero
-                               ? zero
-                               : vector::LoadOp::create(ib, loc, accTy, out,
-                                                        at(rows[i], cols[j]))
-                                     .getResult());
+          for (int64_t j = 0; j < perRow; ++j) {
+            Value acc = fromZero ? zero
+                                 : vector::LoadOp::create(ib, loc, accTy, out,
+                                                          at(rows[i], cols[j]))
+                                       .getResult();
+            if (columnBias)
+              acc = fromZero ? starts[j]
+                             : arith::AddIOp::create(ib, loc, acc, starts[j])
+                                   .getResult();
+            accs.push_back(acc);
+          }
         }
         auto loop = scf::ForOp::create(
-            ib, loc, c(ib, 0), c(ib, K / 2), c(ib, 1), accs,
+            ib, loc, c(ib, 0), c(ib, K / group), c(ib, 1), accs,
             [&](OpBuilder &kb, Location, Value p, ValueRange cur) {
               SmallVector<Value> bv;
               for (int64_t j = 0; j < perRow; ++j) {
-                Value col = arith::MulIOp::create(kb, loc, cols[j], c(kb, 2));
+                Value col =
+                    arith::MulIOp::create(kb, loc, cols[j], c(kb, group));
                 bv.push_back(
-                    vector::LoadOp::create(kb, loc, pairsTy, Bp, at(p, col)));
+                    vector::LoadOp::create(kb, loc, groupsTy, Bg, at(p, col)));
               }
-              Value k = arith::MulIOp::create(kb, loc, p, c(kb, 2));
+              Value k = arith::MulIOp::create(kb, loc, p, c(kb, group));
               SmallVector<Value> next;
               for (int64_t i = 0; i < MR; ++i) {
-                // A[m][k], A[m][k+1] as one i32, in every lane.
-                Value pair = vector::LoadOp::create(
-                    kb, loc, VectorType::get({2}, kb.getBF16Type()), A,
+                // A[m][k .. k + group) as one i32, in every lane.
+                Value elems = vector::LoadOp::create(
+                    kb, loc, VectorType::get({group}, instr.operand), A,
                     at(rows[i], k));
                 Value word = vector::ExtractOp::create(
                     kb, loc,
                     vector::BitCastOp::create(
-                        kb, loc, VectorType::get({1}, kb.getI32Type()), pair),
+                        kb, loc, VectorType::get({1}, kb.getI32Type()), elems),
                     ArrayRef<int64_t>{0});
                 Value av = vector::BitCastOp::create(
-                    kb, loc, pairsTy,
+                    kb, loc, groupsTy,
                     vector::BroadcastOp::create(
                         kb, loc,
-                        VectorType::get({kBF16DotLanes}, kb.getI32Type()),
+                        VectorType::get({kDotProductLanes}, kb.getI32Type()),
                         word));
                 for (int64_t j = 0; j < perRow; ++j)
-                  next.push_back(x86vector::DotBF16Op::create(
-                      kb, loc, accTy, cur[i * perRow + j], av, bv[j]));
+                  next.push_back(
+                      instr.create(kb, loc, cur[i * perRow + j], av, bv[j]));
               }
               scf::YieldOp::create(kb, loc, next);
             });
@@ -238,27 +297,29 @@ Value extendToAccumulator(OpBuilder &b, Location loc, Value e, Type acc) {
   return arith::ExtSIOp::create(b, loc, acc, e);
 }
 
-/// A dot operand packed into a buffer of `elemTy` (widened, exactly, to it):
-/// each element of A is used N times and each of B M times. The K loop's
-/// masked loads are versioned: full tiles pack with plain vector loads.
-static Value packOperand(TileLowering &tl, OpBuilder &b, Location loc,
-                         Value operand, Type elemTy) {
+/// A dot operand packed into a buffer of `elemTy` (widened, exactly, to it,
+/// then passed through `map` if given): each element of A is used N times
+/// and each of B M times. The K loop's masked loads are versioned: full
+/// tiles pack with plain vector loads.
+static Value
+packOperand(TileLowering &tl, OpBuilder &b, Location loc, Value operand,
+            Type elemTy,
+            function_ref<Value(OpBuilder &, Location, Value)> map = {}) {
   ArrayRef<int64_t> shape = asTensor(operand.getType()).getShape();
   Value buf = tl.allocBuffer(loc, shape, elemTy);
   tl.emitMaskVersioned(b, loc, shape, operand, {}, [&](OpBuilder &nb) {
     TileLowering::emitLoopNest(
         nb, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
-          tl.storeBuffer(ib, loc,
-                         extendToAccumulator(
-                             ib, loc, tl.element(ib, operand, idx), elemTy),
-                         buf, idx);
+          Value e = extendToAccumulator(ib, loc, tl.element(ib, operand, idx),
+                                        elemTy);
+          tl.storeBuffer(ib, loc, map ? map(ib, loc, e) : e, buf, idx);
         });
   });
   return buf;
 }
 
-static bool lowerBF16Dot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
-                         Value out);
+static bool lowerOnDotProducts(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
+                               Value out);
 
 LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
                        Value out) {
@@ -274,7 +335,7 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
   int64_t batch = rank == 3 ? aTy.getShape()[0] : 1;
   int64_t M = aTy.getShape()[rank - 2], K = aTy.getShape()[rank - 1];
   int64_t N = bTy.getShape()[rank - 1];
-  if (lowerBF16Dot(tl, b, dot, out))
+  if (lowerOnDotProducts(tl, b, dot, out))
     return success();
 
   // Both operands packed once, converted to the accumulator type.
@@ -291,7 +352,9 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
 /// 64x64 tile on every K step.
 static bool initAccumulator(TileLowering &tl, OpBuilder &b, Location loc,
                             Value c, Value out, bool fromZeroAllowed) {
-  bool fromZero = fromZeroAllowed && c && matchPattern(c, m_PosZeroFloat());
+  bool fromZero =
+      fromZeroAllowed && c &&
+      (matchPattern(c, m_PosZeroFloat()) || matchPattern(c, m_Zero()));
   // Accumulating in place into the accumulator's own buffer needs no copy.
   if (c && tl.bufferOf(c) != out && !fromZero)
     TileLowering::emitLoopNest(
@@ -302,69 +365,139 @@ static bool initAccumulator(TileLowering &tl, OpBuilder &b, Location loc,
   return fromZero;
 }
 
-/// The bf16 (or fp8) dot of `dot` on AVX512-BF16, when the target has it
-/// and the shapes fit: K even and a register tile of whole 16-lane vectors.
-/// fp8 operands are widened to bf16 (exactly) as they are packed.
-static bool lowerBF16Dot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
-                         Value out) {
+/// B ([batch x] K x N) packed in groups of `group` rows for a dot-product
+/// instruction, `Bg[k / g][g n + k % g] = B[k][n]`, its elements widened to
+/// `elemTy`. One iteration per group of rows: `group` contiguous row reads
+/// and one interleaved contiguous write, which LLVM vectorises with
+/// shuffles. With a `columnSums` buffer ([batch x] N, i32, zeroed) each
+/// column's sum of B times `columnSumScale` is added to it on the way.
+static Value packGroupedRows(TileLowering &tl, OpBuilder &b, Location loc,
+                             Value B, Type elemTy, int64_t group,
+                             Value columnSums, int64_t columnSumScale) {
+  ArrayRef<int64_t> shape = asTensor(B.getType()).getShape();
+  int64_t rank = shape.size();
+  SmallVector<int64_t> groupedShape(shape), groupLoop(shape);
+  groupedShape[rank - 2] = shape[rank - 2] / group;
+  groupedShape[rank - 1] = shape[rank - 1] * group;
+  groupLoop[rank - 2] = shape[rank - 2] / group;
+  Value Bg = tl.allocBuffer(loc, groupedShape, elemTy);
+  tl.emitMaskVersioned(b, loc, shape, B, {}, [&](OpBuilder &nb) {
+    TileLowering::emitLoopNest(
+        nb, loc, groupLoop, [&](OpBuilder &ib, ValueRange idx) {
+          Value p = idx[rank - 2], n = idx[rank - 1];
+          Value g = constantIndex(ib, loc, group);
+          Value k = arith::MulIOp::create(ib, loc, p, g);
+          Value col = arith::MulIOp::create(ib, loc, n, g);
+          Value sum;
+          for (int64_t i = 0; i < group; ++i) {
+            Value off = constantIndex(ib, loc, i);
+            SmallVector<Value> from(idx), to(idx);
+            from[rank - 2] = arith::AddIOp::create(ib, loc, k, off);
+            to[rank - 1] = arith::AddIOp::create(ib, loc, col, off);
+            Value e =
+                extendToAccumulator(ib, loc, tl.element(ib, B, from), elemTy);
+            tl.storeBuffer(ib, loc, e, Bg, to);
+            if (!columnSums)
+              continue;
+            Value wide = extendToAccumulator(ib, loc, e, ib.getI32Type());
+            sum = sum ? arith::AddIOp::create(ib, loc, sum, wide).getResult()
+                      : wide;
+          }
+          if (!columnSums)
+            return;
+          SmallVector<Value> at;
+          if (rank == 3)
+            at.push_back(idx[0]);
+          at.push_back(n);
+          Value scaled = arith::MulIOp::create(
+              ib, loc, sum,
+              arith::ConstantIntOp::create(ib, loc, ib.getI32Type(),
+                                           columnSumScale));
+          memref::StoreOp::create(
+              ib, loc,
+              arith::AddIOp::create(
+                  ib, loc, memref::LoadOp::create(ib, loc, columnSums, at),
+                  scaled),
+              columnSums, at);
+        });
+  });
+  return Bg;
+}
+
+/// The dot-product instruction that multiplies `dot`'s operands on the
+/// target, if any: bf16 (and the 8-bit float formats, fp8 e4m3/e5m2 and
+/// their variants, every value of which is exact in bf16) into f32 on
+/// AVX512-BF16; int8 into i32 on AVX512-VNNI.
+static std::optional<DotProductInstruction>
+dotProductInstructionFor(const Options &options, tt::DotOp dot) {
+  Type a = asTensor(dot.getA().getType()).getElementType();
+  Type b = asTensor(dot.getB().getType()).getElementType();
+  Type d = asTensor(dot.getD().getType()).getElementType();
+  auto fitsBF16 = [](Type t) {
+    return t.isBF16() || (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
+  };
+  if (options.bf16DotProducts && fitsBF16(a) && fitsBF16(b) && d.isF32())
+    return bf16DotProduct(dot.getContext());
+  if (options.int8DotProducts && a.isInteger(8) && b.isInteger(8) &&
+      d.isInteger(32))
+    return int8DotProduct(dot.getContext());
+  return std::nullopt;
+}
+
+/// `dot` on the target's dot-product instruction, when it has one for the
+/// operand types and the shapes fit: K a multiple of the instruction's
+/// group and a register tile of whole 16-lane vectors.
+///
+/// vpdpbusd multiplies unsigned bytes of one operand by signed bytes of the
+/// other; tt.dot's int8 operands are both signed. A is packed as A + 128
+/// (its sign bit flipped) and 128 times each column's sum of B is
+/// subtracted from the accumulators' starting values: sum (A + 128) B =
+/// sum A B + 128 sum B, exactly, modulo 2^32 as the i32 sums wrap.
+static bool lowerOnDotProducts(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
+                               Value out) {
+  std::optional<DotProductInstruction> instr =
+      dotProductInstructionFor(tl.options, dot);
+  if (!instr)
+    return false;
   auto aTy = asTensor(dot.getA().getType());
   auto bTy = asTensor(dot.getB().getType());
   int64_t rank = aTy.getRank();
   int64_t batch = rank == 3 ? aTy.getShape()[0] : 1;
   int64_t M = aTy.getShape()[rank - 2], K = aTy.getShape()[rank - 1];
   int64_t N = bTy.getShape()[rank - 1];
-  // bf16, and the 8-bit float formats (fp8 e4m3/e5m2 and their variants),
-  // every value of which is exact in bf16.
-  auto fitsBF16 = [](Type t) {
-    return t.isBF16() || (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
-  };
-  if (!tl.options.bf16DotProducts || !fitsBF16(aTy.getElementType()) ||
-      !fitsBF16(bTy.getElementType()) ||
-      !asTensor(dot.getD().getType()).getElementType().isF32() || K % 2 != 0)
-    return false;
   auto [MR, NR] = microKernelTile(M, N, tl.options.matmulTileRows,
                                   tl.options.matmulTileLanes);
-  if (MR == 0 || NR % kBF16DotLanes != 0)
+  if (K % instr->group != 0 || MR == 0 || NR % kDotProductLanes != 0)
     return false;
   Location loc = dot.getLoc();
-  Type bf16 = b.getBF16Type();
-  // A in bf16 (fp8 widened exactly); B in pairs along K.
-  Value A = packOperand(tl, b, loc, dot.getA(), bf16);
-  SmallVector<int64_t> pairedShape(bTy.getShape());
-  pairedShape[rank - 2] = K / 2;
-  pairedShape[rank - 1] = 2 * N;
-  Value Bp = tl.allocBuffer(loc, pairedShape, bf16);
-  // One iteration per pair of rows of B: two contiguous row reads and one
-  // interleaved contiguous write, which LLVM vectorises with shuffles.
-  SmallVector<int64_t> pairLoop(bTy.getShape());
-  pairLoop[rank - 2] = K / 2;
-  tl.emitMaskVersioned(
-      b, loc, bTy.getShape(), dot.getB(), {}, [&](OpBuilder &nb) {
-        TileLowering::emitLoopNest(
-            nb, loc, pairLoop, [&](OpBuilder &ib, ValueRange idx) {
-              Value p = idx[rank - 2], n = idx[rank - 1];
-              Value one = constantIndex(ib, loc, 1);
-              Value k = arith::ShLIOp::create(ib, loc, p, one);
-              Value col = arith::ShLIOp::create(ib, loc, n, one);
-              for (int64_t half = 0; half < 2; ++half) {
-                SmallVector<Value> from(idx), to(idx);
-                from[rank - 2] =
-                    half ? arith::AddIOp::create(ib, loc, k, one).getResult()
-                         : k;
-                to[rank - 1] =
-                    half ? arith::AddIOp::create(ib, loc, col, one).getResult()
-                         : col;
-                tl.storeBuffer(
-                    ib, loc,
-                    extendToAccumulator(ib, loc,
-                                        tl.element(ib, dot.getB(), from), bf16),
-                    Bp, to);
-              }
-            });
-      });
+  bool unsignedA = instr->accumulator.isInteger(32);
+  Value columnBias;
+  if (unsignedA) {
+    SmallVector<int64_t> biasShape;
+    if (rank == 3)
+      biasShape.push_back(batch);
+    biasShape.push_back(N);
+    columnBias = tl.allocBuffer(loc, biasShape, instr->accumulator);
+    TileLowering::emitLoopNest(
+        b, loc, biasShape, [&](OpBuilder &ib, ValueRange idx) {
+          memref::StoreOp::create(
+              ib, loc,
+              arith::ConstantIntOp::create(ib, loc, ib.getI32Type(), 0),
+              columnBias, idx);
+        });
+  }
+  auto flipSign = [](OpBuilder &ib, Location l, Value e) -> Value {
+    return arith::XOrIOp::create(
+        ib, l, e, arith::ConstantIntOp::create(ib, l, ib.getI8Type(), -128));
+  };
+  Value A = unsignedA
+                ? packOperand(tl, b, loc, dot.getA(), instr->operand, flipSign)
+                : packOperand(tl, b, loc, dot.getA(), instr->operand);
+  Value Bg = packGroupedRows(tl, b, loc, dot.getB(), instr->operand,
+                             instr->group, columnBias, /*scale=*/-128);
   bool fromZero = initAccumulator(tl, b, loc, dot.getC(), out, true);
-  emitBF16MicroKernelDot(b, loc, A, Bp, out, rank, batch, M, N, K, MR, NR,
-                         fromZero);
+  emitDotProductMicroKernel(b, loc, *instr, A, Bg, columnBias, out, rank, batch,
+                            M, N, K, MR, NR, fromZero);
   return true;
 }
 

@@ -107,6 +107,8 @@ struct Options {
   int64_t matmulTileRows = 4, matmulTileLanes = 16;
   /// bf16 dots through AVX512-BF16's vdpbf16ps (DotLowering.cpp).
   bool bf16DotProducts = false;
+  /// int8 dots through AVX512-VNNI's vpdpbusd (DotLowering.cpp).
+  bool int8DotProducts = false;
   /// Stack bytes a program (or a warp_specialize partition) may use.
   uint64_t maxProgramBytes = uint64_t(64) << 20;
 };

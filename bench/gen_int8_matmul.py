@@ -1,0 +1,82 @@
+"""Writes bench/kernels/matmul_1024_int8: the corpus matmul (gen_corpus.py's
+`matmul`, 64x64x32 blocks, GROUP_M 8) on int8 operands with an int32
+accumulator, as Triton 3.6's frontend emits its TTIR (the same make_ttir
+passes as Triton's CUDA backend), compiled through tilerun's Triton backend:
+no GPU is needed, and nothing runs.
+
+    build/triton-env/bin/python bench/gen_int8_matmul.py [OUT_DIR]
+"""
+import json
+import os
+import sys
+
+import torch
+import triton
+import triton.language as tl
+
+import tilerun.backend
+
+
+@triton.jit
+def matmul(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
+           BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr):
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BM)
+    num_pid_n = tl.cdiv(N, BN)
+    num_in_group = GROUP_M * num_pid_n
+    group_id = pid // num_in_group
+    first_m = group_id * GROUP_M
+    gsize = min(num_pid_m - first_m, GROUP_M)
+    pid_m = first_m + ((pid % num_in_group) % gsize)
+    pid_n = (pid % num_in_group) // gsize
+    rm = (pid_m * BM + tl.arange(0, BM)) % M
+    rn = (pid_n * BN + tl.arange(0, BN)) % N
+    rk = tl.arange(0, BK)
+    a = a_ptr + rm[:, None] * sam + rk[None, :] * sak
+    b = b_ptr + rk[:, None] * sbk + rn[None, :] * sbn
+    acc = tl.zeros((BM, BN), dtype=tl.int32)
+    for k in range(0, tl.cdiv(K, BK)):
+        av = tl.load(a, mask=rk[None, :] < K - k * BK, other=0)
+        bv = tl.load(b, mask=rk[:, None] < K - k * BK, other=0)
+        acc = tl.dot(av, bv, acc, out_dtype=tl.int32)
+        a += BK * sak
+        b += BK * sbk
+    cm = pid_m * BM + tl.arange(0, BM)
+    cn = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + cm[:, None] * scm + cn[None, :] * scn, acc,
+             mask=(cm[:, None] < M) & (cn[None, :] < N))
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "kernels", "matmul_1024_int8")
+    M, BM, BN, BK = 1024, 64, 64, 32
+    a = torch.empty(M, M, dtype=torch.int8)
+    b = torch.empty(M, M, dtype=torch.int8)
+    c = torch.empty(M, M, dtype=torch.int32)
+    grid = (triton.cdiv(M, BM) * triton.cdiv(M, BN),)
+    with tilerun.backend.activate():
+        k = matmul.warmup(a, b, c, M, M, M, M, 1, M, 1, M, 1, BM=BM, BN=BN, BK=BK,
+                          GROUP_M=8, grid=grid)
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "kernel.ttir"), "w") as f:
+        f.write(k.asm["ttir"])
+
+    def buf(dtype, init="randn"):
+        return {"kind": "buffer", "shape": [M, M], "dtype": dtype, "init": init}
+
+    spec = {"a_ptr": buf("int8"), "b_ptr": buf("int8"), "c_ptr": buf("int32", "empty")}
+    args = []
+    for name, value in zip(("a_ptr", "b_ptr", "c_ptr", "M", "N", "K", "sam", "sbk", "scm"),
+                           (None, None, None, M, M, M, M, M, M)):
+        args.append({"name": name, **(spec[name] if value is None else
+                                      {"kind": "scalar", "value": value})})
+    json.dump({"name": "matmul_1024_int8", "kernel": "matmul", "grid": list(grid) + [1, 1],
+               "args": args, "work": {"flops": 2 * M ** 3},
+               "note": "bench/gen_int8_matmul.py"},
+              open(os.path.join(out, "bench.json"), "w"), indent=1)
+    print("wrote", out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,33 @@
+// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=znver4" | FileCheck %s --check-prefix=VNNI
+// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=sapphirerapids" | FileCheck %s --check-prefix=VNNI
+// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=skylake-avx512 target-features=+avx512vnni" | FileCheck %s --check-prefix=VNNI
+// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=skylake-avx512" | FileCheck %s --check-prefix=WIDEN
+// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=alderlake" | FileCheck %s --check-prefix=WIDEN
+// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=x86-64-v3" | FileCheck %s --check-prefix=WIDEN
+
+// Whether an int8 dot runs on AVX512-VNNI's vpdpbusd follows the CPU the
+// pipeline is given (CpuTarget::hasAVX512VNNI), whichever machine runs the
+// test: Zen 4, Sapphire Rapids, or any AVX-512 CPU given +avx512vnni get it;
+// Skylake-AVX512, and Alder Lake, whose VNNI is on 256-bit vectors only,
+// widen the bytes to i32.
+// VNNI: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"({{.*}}) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>
+// WIDEN-NOT: vpdpbusd
+// WIDEN: llvm.sext {{.*}} : i8 to i32
+tt.func public @int8_dot(%a: !tt.ptr<i8>, %b: !tt.ptr<i8>, %c: !tt.ptr<i32>) {
+  %ra = tt.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32>
+  %ia = tt.reshape %ra : tensor<2048xi32> -> tensor<32x64xi32>
+  %pa = tt.splat %a : !tt.ptr<i8> -> tensor<32x64x!tt.ptr<i8>>
+  %aa = tt.addptr %pa, %ia : tensor<32x64x!tt.ptr<i8>>, tensor<32x64xi32>
+  %va = tt.load %aa : tensor<32x64x!tt.ptr<i8>>
+  %rb = tt.make_range {end = 4096 : i32, start = 0 : i32} : tensor<4096xi32>
+  %ib = tt.reshape %rb : tensor<4096xi32> -> tensor<64x64xi32>
+  %pb = tt.splat %b : !tt.ptr<i8> -> tensor<64x64x!tt.ptr<i8>>
+  %ab = tt.addptr %pb, %ib : tensor<64x64x!tt.ptr<i8>>, tensor<64x64xi32>
+  %vb = tt.load %ab : tensor<64x64x!tt.ptr<i8>>
+  %zero = arith.constant dense<0> : tensor<32x64xi32>
+  %d = tt.dot %va, %vb, %zero : tensor<32x64xi8> * tensor<64x64xi8> -> tensor<32x64xi32>
+  %pc = tt.splat %c : !tt.ptr<i32> -> tensor<32x64x!tt.ptr<i32>>
+  %ac = tt.addptr %pc, %ia : tensor<32x64x!tt.ptr<i32>>, tensor<32x64xi32>
+  tt.store %ac, %d : tensor<32x64x!tt.ptr<i32>>
+  tt.return
+}
