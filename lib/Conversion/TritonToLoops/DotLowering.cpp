@@ -8,286 +8,31 @@
 // vdpbf16ps, bf16-dot-products; AVX512-VNNI's vpdpbusd, int8-dot-products),
 // other types by loops that widen each product to the accumulator's type.
 //
+// A dot that accumulates in place across a loop (`acc = tl.dot(a, b, acc)`)
+// and takes a micro-kernel may defer its products: each iteration packs its
+// operands into the next slice of K panels, and the micro-kernel runs once
+// per several iterations (and at the last) over the whole panel, so that
+// its per-tile costs (loading and storing the accumulators, starting the
+// K loop) are paid once per panel, not once per BLOCK_K.
+//
 //===----------------------------------------------------------------------===//
 
+#include "DotKernels.h"
 #include "TileLowering.h"
 
 #include "tilerun/Conversion/MicroKernelTile.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 #include "mlir/IR/Matchers.h"
-#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 namespace tt = mlir::triton;
 
 namespace tilerun {
 namespace loops {
-
-/// The index of element (row, col) of a [batch x] rows x cols buffer.
-static SmallVector<Value> matrixIndex(int64_t rank, Value batch, Value row,
-                                      Value col) {
-  SmallVector<Value> idx;
-  if (rank == 3)
-    idx.push_back(batch);
-  idx.append({row, col});
-  return idx;
-}
-
-/// out += A * B on packed f32 buffers, as a register-tiled micro-kernel: for
-/// each MR x NR tile of `out`, MR vector accumulators of NR lanes stay in
-/// registers across the whole K loop; each step broadcasts one element of A
-/// per row and loads one contiguous row segment of B. With `fromZero` the
-/// accumulators start at +0.0 instead of `out`'s contents (out = A * B).
-static void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B,
-                               Value out, int64_t rank, int64_t batch,
-                               int64_t M, int64_t N, int64_t K, int64_t MR,
-                               int64_t NR, bool fromZero) {
-  auto vecTy = VectorType::get({NR}, b.getF32Type());
-  auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
-  TileLowering::emitLoopNest(
-      b, loc, {batch, M / MR, N / NR}, [&](OpBuilder &ib, ValueRange t) {
-        Value m0 = arith::MulIOp::create(ib, loc, t[1], c(ib, MR));
-        Value n0 = arith::MulIOp::create(ib, loc, t[2], c(ib, NR));
-        auto at = [&](OpBuilder &, Value row, Value col) {
-          return matrixIndex(rank, t[0], row, col);
-        };
-        SmallVector<Value> rows, accs;
-        Value zero;
-        if (fromZero)
-          zero = arith::ConstantOp::create(ib, loc, vecTy,
-                                           DenseElementsAttr::get(vecTy, 0.0f));
-        for (int64_t i = 0; i < MR; ++i) {
-          rows.push_back(arith::AddIOp::create(ib, loc, m0, c(ib, i)));
-          accs.push_back(fromZero ? zero
-                                  : vector::LoadOp::create(ib, loc, vecTy, out,
-                                                           at(ib, rows[i], n0))
-                                        .getResult());
-        }
-        auto loop = scf::ForOp::create(
-            ib, loc, c(ib, 0), c(ib, K), c(ib, 1), accs,
-            [&](OpBuilder &kb, Location, Value k, ValueRange cur) {
-              Value bv =
-                  vector::LoadOp::create(kb, loc, vecTy, B, at(kb, k, n0));
-              SmallVector<Value> next;
-              for (int64_t i = 0; i < MR; ++i) {
-                Value a =
-                    memref::LoadOp::create(kb, loc, A, at(kb, rows[i], k));
-                Value av = vector::BroadcastOp::create(kb, loc, vecTy, a);
-                next.push_back(vector::FMAOp::create(kb, loc, av, bv, cur[i]));
-              }
-              scf::YieldOp::create(kb, loc, next);
-            });
-        for (int64_t i = 0; i < MR; ++i)
-          vector::StoreOp::create(ib, loc, loop.getResult(i), out,
-                                  at(ib, rows[i], n0));
-      });
-}
-
-/// 32-bit accumulator lanes of the 512-bit dot-product instructions.
-constexpr int64_t kDotProductLanes = 16;
-
-/// A dot-product instruction: each of its kDotProductLanes 32-bit
-/// accumulator lanes adds the products of `group` adjacent pairs of narrow
-/// operands (32 bits of each operand per lane).
-struct DotProductInstruction {
-  /// Element type of the packed operands, and of the accumulators.
-  Type operand, accumulator;
-  /// Products added per lane.
-  int64_t group;
-  /// acc + sum over each lane's group of a * b, on vectors of
-  /// kDotProductLanes accumulators and kDotProductLanes * group operands.
-  std::function<Value(OpBuilder &, Location, Value acc, Value a, Value b)>
-      create;
-};
-
-/// AVX512-BF16's vdpbf16ps: two bf16 products per f32 lane. The products
-/// of bf16 values are exact in f32; the instruction rounds to nearest even
-/// and treats subnormal inputs as zero.
-static DotProductInstruction bf16DotProduct(MLIRContext *ctx) {
-  Type f32 = Float32Type::get(ctx);
-  return {BFloat16Type::get(ctx), f32, 2,
-          [f32](OpBuilder &b, Location loc, Value acc, Value x, Value y) {
-            return x86vector::DotBF16Op::create(
-                       b, loc, VectorType::get({kDotProductLanes}, f32), acc, x,
-                       y)
-                .getResult();
-          }};
-}
-
-/// AVX512-VNNI's vpdpbusd: four products of an unsigned byte of `a` and a
-/// signed byte of `b` per i32 lane, wrapping like the GPU's i32 sums.
-/// (MLIR's x86vector has only the signed-by-signed AVX-VNNI-INT8 form.)
-static DotProductInstruction int8DotProduct(MLIRContext *ctx) {
-  Type i32 = IntegerType::get(ctx, 32);
-  return {IntegerType::get(ctx, 8), i32, 4,
-          [i32](OpBuilder &b, Location loc, Value acc, Value x, Value y) {
-            return LLVM::CallIntrinsicOp::create(
-                       b, loc, VectorType::get({kDotProductLanes}, i32),
-                       b.getStringAttr("llvm.x86.avx512.vpdpbusd.512"),
-                       ValueRange{acc, x, y})
-                .getResult(0);
-          }};
-}
-
-/// out += A * B on a dot-product instruction, with A ([batch x] M x K,
-/// packed as is) and B packed in groups of `instr.group` rows
-/// (`Bg[k / g][g n + k % g] = B[k][n]`, packGroupedRows): every lane adds
-/// the products of one group of A (broadcast to all lanes) with the same
-/// group of one column of B. MR rows of NR / 16 accumulators each stay in
-/// registers across the K loop, as in emitMicroKernelDot. A `columnBias`
-/// ([batch x] N, of the accumulator type, which must then be an integer)
-/// is added to the accumulators' starting values.
-static void emitDotProductMicroKernel(OpBuilder &b, Location loc,
-                                      const DotProductInstruction &instr,
-                                      Value A, Value Bg, Value columnBias,
-                                      Value out, int64_t rank, int64_t batch,
-                                      int64_t M, int64_t N, int64_t K,
-                                      int64_t MR, int64_t NR, bool fromZero) {
-  int64_t perRow = NR / kDotProductLanes, group = instr.group;
-  auto accTy = VectorType::get({kDotProductLanes}, instr.accumulator);
-  auto groupsTy = VectorType::get({group * kDotProductLanes}, instr.operand);
-  auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
-  TileLowering::emitLoopNest(
-      b, loc, {batch, M / MR, N / NR}, [&](OpBuilder &ib, ValueRange t) {
-        Value m0 = arith::MulIOp::create(ib, loc, t[1], c(ib, MR));
-        Value n0 = arith::MulIOp::create(ib, loc, t[2], c(ib, NR));
-        auto at = [&](Value row, Value col) {
-          return matrixIndex(rank, t[0], row, col);
-        };
-        SmallVector<Value> rows, cols, starts, accs;
-        for (int64_t j = 0; j < perRow; ++j)
-          cols.push_back(
-              arith::AddIOp::create(ib, loc, n0, c(ib, j * kDotProductLanes)));
-        for (int64_t j = 0; j < perRow && columnBias; ++j) {
-          SmallVector<Value> idx;
-          if (rank == 3)
-            idx.push_back(t[0]);
-          idx.push_back(cols[j]);
-          starts.push_back(
-              vector::LoadOp::create(ib, loc, accTy, columnBias, idx));
-        }
-        Value zero;
-        if (fromZero)
-          zero =
-              arith::ConstantOp::create(ib, loc, accTy, ib.getZeroAttr(accTy));
-        for (int64_t i = 0; i < MR; ++i) {
-          rows.push_back(arith::AddIOp::create(ib, loc, m0, c(ib, i)));
-          for (int64_t j = 0; j < perRow; ++j) {
-            Value acc = fromZero ? zero
-                                 : vector::LoadOp::create(ib, loc, accTy, out,
-                                                          at(rows[i], cols[j]))
-                                       .getResult();
-            if (columnBias)
-              acc = fromZero ? starts[j]
-                             : arith::AddIOp::create(ib, loc, acc, starts[j])
-                                   .getResult();
-            accs.push_back(acc);
-          }
-        }
-        auto loop = scf::ForOp::create(
-            ib, loc, c(ib, 0), c(ib, K / group), c(ib, 1), accs,
-            [&](OpBuilder &kb, Location, Value p, ValueRange cur) {
-              SmallVector<Value> bv;
-              for (int64_t j = 0; j < perRow; ++j) {
-                Value col =
-                    arith::MulIOp::create(kb, loc, cols[j], c(kb, group));
-                bv.push_back(
-                    vector::LoadOp::create(kb, loc, groupsTy, Bg, at(p, col)));
-              }
-              Value k = arith::MulIOp::create(kb, loc, p, c(kb, group));
-              SmallVector<Value> next;
-              for (int64_t i = 0; i < MR; ++i) {
-                // A[m][k .. k + group) as one i32, in every lane.
-                Value elems = vector::LoadOp::create(
-                    kb, loc, VectorType::get({group}, instr.operand), A,
-                    at(rows[i], k));
-                Value word = vector::ExtractOp::create(
-                    kb, loc,
-                    vector::BitCastOp::create(
-                        kb, loc, VectorType::get({1}, kb.getI32Type()), elems),
-                    ArrayRef<int64_t>{0});
-                Value av = vector::BitCastOp::create(
-                    kb, loc, groupsTy,
-                    vector::BroadcastOp::create(
-                        kb, loc,
-                        VectorType::get({kDotProductLanes}, kb.getI32Type()),
-                        word));
-                for (int64_t j = 0; j < perRow; ++j)
-                  next.push_back(
-                      instr.create(kb, loc, cur[i * perRow + j], av, bv[j]));
-              }
-              scf::YieldOp::create(kb, loc, next);
-            });
-        for (int64_t i = 0; i < MR; ++i)
-          for (int64_t j = 0; j < perRow; ++j)
-            vector::StoreOp::create(ib, loc, loop.getResult(i * perRow + j),
-                                    out, at(rows[i], cols[j]));
-      });
-}
-
-/// out += A * B for a float accumulator narrower than f32 (f16, bf16:
-/// `tl.dot(..., out_dtype=tl.float16)`), rounded where the GPU's MMA
-/// instructions round it: the products are summed in f32 over K steps of 16
-/// (the K of wgmma and mma.sync for 16-bit operands) and the running sum is
-/// rounded to the accumulator type after each step. The GPU's f16 dots match
-/// this far more closely than rounding after every product (the figures are
-/// in docs/performance.md, *Measurements behind code choices*).
-static void emitNarrowAccumulatorDot(OpBuilder &b, Location loc, Value A,
-                                     Value B, Value out, int64_t rank,
-                                     int64_t batch, int64_t M, int64_t N,
-                                     int64_t K) {
-  constexpr int64_t kStep = 16;
-  Type f32 = b.getF32Type();
-  Type acc = cast<MemRefType>(out.getType()).getElementType();
-  auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
-  auto widen = [&](OpBuilder &ib, Value v) -> Value {
-    return v.getType() == f32 ? v : arith::ExtFOp::create(ib, loc, f32, v);
-  };
-  int64_t steps = (K + kStep - 1) / kStep;
-  TileLowering::emitLoopNest(
-      b, loc, {batch, M, steps}, [&](OpBuilder &ib, ValueRange bms) {
-        Value k0 = arith::MulIOp::create(ib, loc, bms[2], c(ib, kStep));
-        Value k1 = arith::MinSIOp::create(
-            ib, loc, arith::AddIOp::create(ib, loc, k0, c(ib, kStep)),
-            c(ib, K));
-        TileLowering::emitLoopNest(
-            ib, loc, {N}, [&](OpBuilder &nb, ValueRange n) {
-              SmallVector<Value> oi;
-              if (rank == 3)
-                oi.push_back(bms[0]);
-              oi.append({bms[1], n[0]});
-              Value sum = widen(nb, memref::LoadOp::create(nb, loc, out, oi));
-              auto loop = scf::ForOp::create(
-                  nb, loc, k0, k1, c(nb, 1), ValueRange{sum},
-                  [&](OpBuilder &kb, Location, Value k, ValueRange cur) {
-                    SmallVector<Value> ai, bi;
-                    if (rank == 3) {
-                      ai.push_back(bms[0]);
-                      bi.push_back(bms[0]);
-                    }
-                    ai.append({bms[1], k});
-                    bi.append({k, n[0]});
-                    Value a = widen(kb, memref::LoadOp::create(kb, loc, A, ai));
-                    Value bv =
-                        widen(kb, memref::LoadOp::create(kb, loc, B, bi));
-                    scf::YieldOp::create(kb, loc,
-                                         ValueRange{math::FmaOp::create(
-                                             kb, loc, a, bv, cur[0])});
-                  });
-              memref::StoreOp::create(
-                  nb, loc,
-                  arith::TruncFOp::create(nb, loc, acc, loop.getResult(0)), out,
-                  oi);
-            });
-      });
-}
 
 Value extendToAccumulator(OpBuilder &b, Location loc, Value e, Type acc) {
   if (e.getType() == acc)
@@ -297,16 +42,17 @@ Value extendToAccumulator(OpBuilder &b, Location loc, Value e, Type acc) {
   return arith::ExtSIOp::create(b, loc, acc, e);
 }
 
-/// A dot operand packed into a buffer of `elemTy` (widened, exactly, to it,
-/// then passed through `map` if given): each element of A is used N times
-/// and each of B M times. The K loop's masked loads are versioned: full
-/// tiles pack with plain vector loads.
-static Value
-packOperand(TileLowering &tl, OpBuilder &b, Location loc, Value operand,
-            Type elemTy,
-            function_ref<Value(OpBuilder &, Location, Value)> map = {}) {
+/// Packs a dot operand into `buf` (a buffer of its shape, or a slice of a
+/// panel), its elements widened (exactly) to the buffer's element type and
+/// then passed through `map` if given: each element of A is used N times and
+/// each of B M times. The K loop's masked loads are versioned: full tiles
+/// pack with plain vector loads.
+static void
+packOperandInto(TileLowering &tl, OpBuilder &b, Location loc, Value operand,
+                Value buf,
+                function_ref<Value(OpBuilder &, Location, Value)> map = {}) {
   ArrayRef<int64_t> shape = asTensor(operand.getType()).getShape();
-  Value buf = tl.allocBuffer(loc, shape, elemTy);
+  Type elemTy = cast<MemRefType>(buf.getType()).getElementType();
   tl.emitMaskVersioned(b, loc, shape, operand, {}, [&](OpBuilder &nb) {
     TileLowering::emitLoopNest(
         nb, loc, shape, [&](OpBuilder &ib, ValueRange idx) {
@@ -315,72 +61,23 @@ packOperand(TileLowering &tl, OpBuilder &b, Location loc, Value operand,
           tl.storeBuffer(ib, loc, map ? map(ib, loc, e) : e, buf, idx);
         });
   });
-  return buf;
 }
 
-static bool lowerOnDotProducts(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
-                               Value out);
-
-LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
-                       Value out) {
-  auto dot = cast<tt::DotOp>(op);
-  Location loc = op->getLoc();
-  auto aTy = asTensor(dot.getA().getType());
-  auto bTy = asTensor(dot.getB().getType());
-  auto dTy = asTensor(dot.getD().getType());
-  if (aTy.getRank() != 2 && aTy.getRank() != 3)
-    return op->emitOpError("only 2-D and batched 3-D dots are supported");
-  Type acc = dTy.getElementType();
-  int64_t rank = aTy.getRank();
-  int64_t batch = rank == 3 ? aTy.getShape()[0] : 1;
-  int64_t M = aTy.getShape()[rank - 2], K = aTy.getShape()[rank - 1];
-  int64_t N = bTy.getShape()[rank - 1];
-  if (lowerOnDotProducts(tl, b, dot, out))
-    return success();
-
-  // Both operands packed once, converted to the accumulator type.
-  Value A = packOperand(tl, b, loc, dot.getA(), acc);
-  Value B = packOperand(tl, b, loc, dot.getB(), acc);
-  emitPackedDot(tl, b, loc, A, B, dot.getC(), out, rank, batch, M, N, K);
-  return success();
-}
-
-/// Puts the accumulator `c` into `out` for a dot to add to. Returns true
-/// when a micro-kernel (`fromZeroAllowed`) may start its registers at zero
-/// instead: a fresh product (`tl.dot(q, k)`, a zero accumulator) then
-/// skips filling the result tile with zeros, which attention does for a
-/// 64x64 tile on every K step.
-static bool initAccumulator(TileLowering &tl, OpBuilder &b, Location loc,
-                            Value c, Value out, bool fromZeroAllowed) {
-  bool fromZero =
-      fromZeroAllowed && c &&
-      (matchPattern(c, m_PosZeroFloat()) || matchPattern(c, m_Zero()));
-  // Accumulating in place into the accumulator's own buffer needs no copy.
-  if (c && tl.bufferOf(c) != out && !fromZero)
-    TileLowering::emitLoopNest(
-        b, loc, cast<MemRefType>(out.getType()).getShape(),
-        [&](OpBuilder &ib, ValueRange idx) {
-          tl.storeBuffer(ib, loc, tl.element(ib, c, idx), out, idx);
-        });
-  return fromZero;
-}
-
-/// B ([batch x] K x N) packed in groups of `group` rows for a dot-product
-/// instruction, `Bg[k / g][g n + k % g] = B[k][n]`, its elements widened to
-/// `elemTy`. One iteration per group of rows: `group` contiguous row reads
-/// and one interleaved contiguous write, which LLVM vectorises with
-/// shuffles. With a `columnSums` buffer ([batch x] N, i32, zeroed) each
-/// column's sum of B times `columnSumScale` is added to it on the way.
-static Value packGroupedRows(TileLowering &tl, OpBuilder &b, Location loc,
-                             Value B, Type elemTy, int64_t group,
-                             Value columnSums, int64_t columnSumScale) {
+/// Packs B ([batch x] K x N) into `Bg` in groups of `group` rows for a
+/// dot-product instruction, `Bg[k / g][g n + k % g] = B[k][n]` (group 1:
+/// as it is), its elements widened to Bg's element type. One iteration per
+/// group of rows: `group` contiguous row reads and one interleaved
+/// contiguous write, which LLVM vectorises with shuffles. With a
+/// `columnSums` buffer ([batch x] N, i32) each column's sum of B times
+/// `columnSumScale` is added to it on the way.
+static void packGroupedRowsInto(TileLowering &tl, OpBuilder &b, Location loc,
+                                Value B, Value Bg, int64_t group,
+                                Value columnSums, int64_t columnSumScale) {
   ArrayRef<int64_t> shape = asTensor(B.getType()).getShape();
   int64_t rank = shape.size();
-  SmallVector<int64_t> groupedShape(shape), groupLoop(shape);
-  groupedShape[rank - 2] = shape[rank - 2] / group;
-  groupedShape[rank - 1] = shape[rank - 1] * group;
+  Type elemTy = cast<MemRefType>(Bg.getType()).getElementType();
+  SmallVector<int64_t> groupLoop(shape);
   groupLoop[rank - 2] = shape[rank - 2] / group;
-  Value Bg = tl.allocBuffer(loc, groupedShape, elemTy);
   tl.emitMaskVersioned(b, loc, shape, B, {}, [&](OpBuilder &nb) {
     TileLowering::emitLoopNest(
         nb, loc, groupLoop, [&](OpBuilder &ib, ValueRange idx) {
@@ -421,84 +118,333 @@ static Value packGroupedRows(TileLowering &tl, OpBuilder &b, Location loc,
               columnSums, at);
         });
   });
-  return Bg;
 }
 
-/// The dot-product instruction that multiplies `dot`'s operands on the
-/// target, if any: bf16 (and the 8-bit float formats, fp8 e4m3/e5m2 and
-/// their variants, every value of which is exact in bf16) into f32 on
-/// AVX512-BF16; int8 into i32 on AVX512-VNNI.
-static std::optional<DotProductInstruction>
-dotProductInstructionFor(const Options &options, tt::DotOp dot) {
+/// Puts the accumulator `c` into `out` for a dot to add to. Returns true
+/// when a micro-kernel (`fromZeroAllowed`) may start its registers at zero
+/// instead: a fresh product (`tl.dot(q, k)`, a zero accumulator) then
+/// skips filling the result tile with zeros, which attention does for a
+/// 64x64 tile on every K step.
+static bool initAccumulator(TileLowering &tl, OpBuilder &b, Location loc,
+                            Value c, Value out, bool fromZeroAllowed) {
+  bool fromZero =
+      fromZeroAllowed && c &&
+      (matchPattern(c, m_PosZeroFloat()) || matchPattern(c, m_Zero()));
+  // Accumulating in place into the accumulator's own buffer needs no copy.
+  if (c && tl.bufferOf(c) != out && !fromZero)
+    TileLowering::emitLoopNest(
+        b, loc, cast<MemRefType>(out.getType()).getShape(),
+        [&](OpBuilder &ib, ValueRange idx) {
+          tl.storeBuffer(ib, loc, tl.element(ib, c, idx), out, idx);
+        });
+  return fromZero;
+}
+
+namespace {
+/// How a dot that takes a register-tiled micro-kernel is packed and
+/// multiplied.
+struct DotKernelPlan {
+  /// Element type the operands are packed in.
+  Type operand;
+  /// B is packed in groups of this many rows along K (1: as it is).
+  int64_t group = 1;
+  /// The dot-product instruction, or none for the f32 FMA kernel.
+  std::optional<DotProductInstruction> instruction;
+  /// The register tile.
+  int64_t MR = 0, NR = 0;
+  /// vpdpbusd multiplies unsigned bytes of A by signed bytes of B, and
+  /// tt.dot's int8 operands are both signed: A is packed as A + 128 (its
+  /// sign bit flipped) and -128 times each column's sum of B starts the
+  /// accumulators: sum (A + 128) B = sum A B + 128 sum B, exactly, modulo
+  /// 2^32 as the i32 sums wrap.
+  bool signFlippedA = false;
+};
+
+/// The shapes of a [batch x] M x K by [batch x] K x N dot.
+struct DotShape {
+  int64_t rank, batch, M, N, K;
+  explicit DotShape(tt::DotOp dot) {
+    auto aTy = asTensor(dot.getA().getType());
+    rank = aTy.getRank();
+    batch = rank == 3 ? aTy.getShape()[0] : 1;
+    M = aTy.getShape()[rank - 2];
+    K = aTy.getShape()[rank - 1];
+    N = asTensor(dot.getB().getType()).getShape()[rank - 1];
+  }
+};
+} // namespace
+
+/// The micro-kernel that multiplies `dot` on the target, if any: bf16 (and
+/// the 8-bit float formats, fp8 e4m3/e5m2 and their variants, every value
+/// of which is exact in bf16) into f32 on AVX512-BF16's dot products; int8
+/// into i32 on AVX512-VNNI's; f32 accumulators on f32 FMAs. The shapes must
+/// fit: a register tile that divides the result (of whole 16-lane vectors
+/// for the dot products) and a K that is a multiple of the group.
+static std::optional<DotKernelPlan> planDotKernel(const Options &options,
+                                                  tt::DotOp dot) {
   Type a = asTensor(dot.getA().getType()).getElementType();
   Type b = asTensor(dot.getB().getType()).getElementType();
   Type d = asTensor(dot.getD().getType()).getElementType();
+  DotShape shape(dot);
+  DotKernelPlan plan;
+  std::tie(plan.MR, plan.NR) = microKernelTile(
+      shape.M, shape.N, options.matmulTileRows, options.matmulTileLanes);
+  if (plan.MR == 0)
+    return std::nullopt;
   auto fitsBF16 = [](Type t) {
     return t.isBF16() || (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
   };
   if (options.bf16DotProducts && fitsBF16(a) && fitsBF16(b) && d.isF32())
-    return bf16DotProduct(dot.getContext());
-  if (options.int8DotProducts && a.isInteger(8) && b.isInteger(8) &&
-      d.isInteger(32))
-    return int8DotProduct(dot.getContext());
-  return std::nullopt;
+    plan.instruction = bf16DotProduct(dot.getContext());
+  else if (options.int8DotProducts && a.isInteger(8) && b.isInteger(8) &&
+           d.isInteger(32))
+    plan.instruction = int8DotProduct(dot.getContext());
+  if (plan.instruction && shape.K % plan.instruction->group == 0 &&
+      plan.NR % kDotProductLanes == 0) {
+    plan.operand = plan.instruction->operand;
+    plan.group = plan.instruction->group;
+    plan.signFlippedA = plan.instruction->accumulator.isInteger(32);
+    return plan;
+  }
+  plan.instruction.reset();
+  if (!d.isF32())
+    return std::nullopt;
+  plan.operand = d;
+  return plan;
 }
 
-/// `dot` on the target's dot-product instruction, when it has one for the
-/// operand types and the shapes fit: K a multiple of the instruction's
-/// group and a register tile of whole 16-lane vectors.
-///
-/// vpdpbusd multiplies unsigned bytes of one operand by signed bytes of the
-/// other; tt.dot's int8 operands are both signed. A is packed as A + 128
-/// (its sign bit flipped) and 128 times each column's sum of B is
-/// subtracted from the accumulators' starting values: sum (A + 128) B =
-/// sum A B + 128 sum B, exactly, modulo 2^32 as the i32 sums wrap.
-static bool lowerOnDotProducts(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
-                               Value out) {
-  std::optional<DotProductInstruction> instr =
-      dotProductInstructionFor(tl.options, dot);
-  if (!instr)
-    return false;
-  auto aTy = asTensor(dot.getA().getType());
-  auto bTy = asTensor(dot.getB().getType());
-  int64_t rank = aTy.getRank();
-  int64_t batch = rank == 3 ? aTy.getShape()[0] : 1;
-  int64_t M = aTy.getShape()[rank - 2], K = aTy.getShape()[rank - 1];
-  int64_t N = bTy.getShape()[rank - 1];
-  auto [MR, NR] = microKernelTile(M, N, tl.options.matmulTileRows,
-                                  tl.options.matmulTileLanes);
-  if (K % instr->group != 0 || MR == 0 || NR % kDotProductLanes != 0)
-    return false;
-  Location loc = dot.getLoc();
-  bool unsignedA = instr->accumulator.isInteger(32);
-  Value columnBias;
-  if (unsignedA) {
-    SmallVector<int64_t> biasShape;
-    if (rank == 3)
-      biasShape.push_back(batch);
-    biasShape.push_back(N);
-    columnBias = tl.allocBuffer(loc, biasShape, instr->accumulator);
-    TileLowering::emitLoopNest(
-        b, loc, biasShape, [&](OpBuilder &ib, ValueRange idx) {
-          memref::StoreOp::create(
-              ib, loc,
-              arith::ConstantIntOp::create(ib, loc, ib.getI32Type(), 0),
-              columnBias, idx);
-        });
-  }
+/// The buffers a planned dot's micro-kernel reads: A, B in groups of rows,
+/// and the column sums of B when A's sign is flipped.
+struct PackedDot {
+  Value A, Bg, columnSums;
+};
+
+/// The shape of B packed in groups of `group` rows.
+static SmallVector<int64_t> groupedShape(ArrayRef<int64_t> shape,
+                                         int64_t group) {
+  SmallVector<int64_t> grouped(shape);
+  int64_t rank = shape.size();
+  grouped[rank - 2] = shape[rank - 2] / group;
+  grouped[rank - 1] = shape[rank - 1] * group;
+  return grouped;
+}
+
+/// Packs `dot`'s A into `buf` (a buffer or a panel slice) as `plan` wants
+/// it.
+static void packA(TileLowering &tl, OpBuilder &b, Location loc,
+                  const DotKernelPlan &plan, tt::DotOp dot, Value buf) {
   auto flipSign = [](OpBuilder &ib, Location l, Value e) -> Value {
     return arith::XOrIOp::create(
         ib, l, e, arith::ConstantIntOp::create(ib, l, ib.getI8Type(), -128));
   };
-  Value A = unsignedA
-                ? packOperand(tl, b, loc, dot.getA(), instr->operand, flipSign)
-                : packOperand(tl, b, loc, dot.getA(), instr->operand);
-  Value Bg = packGroupedRows(tl, b, loc, dot.getB(), instr->operand,
-                             instr->group, columnBias, /*scale=*/-128);
+  if (plan.signFlippedA)
+    packOperandInto(tl, b, loc, dot.getA(), buf, flipSign);
+  else
+    packOperandInto(tl, b, loc, dot.getA(), buf);
+}
+
+/// Packs `dot`'s B into `buf` (a buffer or a panel slice) in `plan`'s
+/// groups of rows, adding -128 times its column sums to `columnSums`.
+static void packB(TileLowering &tl, OpBuilder &b, Location loc,
+                  const DotKernelPlan &plan, tt::DotOp dot, Value buf,
+                  Value columnSums) {
+  packGroupedRowsInto(tl, b, loc, dot.getB(), buf, plan.group, columnSums,
+                      /*columnSumScale=*/-128);
+}
+
+/// Fills `buf` with zeros.
+static void zeroFill(OpBuilder &b, Location loc, Value buf) {
+  Type elem = cast<MemRefType>(buf.getType()).getElementType();
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
+  TileLowering::emitLoopNest(b, loc, cast<MemRefType>(buf.getType()).getShape(),
+                             [&](OpBuilder &ib, ValueRange idx) {
+                               memref::StoreOp::create(ib, loc, zero, buf, idx);
+                             });
+}
+
+/// Runs `plan`'s micro-kernel on packed operands for `kGroups` (an index)
+/// groups of K.
+static void emitPlannedKernel(OpBuilder &b, Location loc,
+                              const DotKernelPlan &plan, const DotShape &shape,
+                              const PackedDot &packed, Value out, Value kGroups,
+                              bool fromZero) {
+  if (plan.instruction)
+    emitDotProductMicroKernel(b, loc, *plan.instruction, packed.A, packed.Bg,
+                              packed.columnSums, out, shape.rank, shape.batch,
+                              shape.M, shape.N, kGroups, plan.MR, plan.NR,
+                              fromZero);
+  else
+    emitMicroKernelDot(b, loc, packed.A, packed.Bg, out, shape.rank,
+                       shape.batch, shape.M, shape.N, kGroups, plan.MR, plan.NR,
+                       fromZero);
+}
+
+/// `dot` on its planned micro-kernel, its operands packed for this dot
+/// alone.
+static void lowerPlannedDot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
+                            const DotKernelPlan &plan, Value out) {
+  Location loc = dot.getLoc();
+  DotShape shape(dot);
+  auto bShape = asTensor(dot.getB().getType()).getShape();
+  PackedDot packed;
+  if (plan.signFlippedA) {
+    SmallVector<int64_t> sumsShape;
+    if (shape.rank == 3)
+      sumsShape.push_back(shape.batch);
+    sumsShape.push_back(shape.N);
+    packed.columnSums = tl.allocBuffer(loc, sumsShape, b.getI32Type());
+    zeroFill(b, loc, packed.columnSums);
+  }
+  packed.A = tl.allocBuffer(loc, asTensor(dot.getA().getType()).getShape(),
+                            plan.operand);
+  packA(tl, b, loc, plan, dot, packed.A);
+  packed.Bg =
+      tl.allocBuffer(loc, groupedShape(bShape, plan.group), plan.operand);
+  packB(tl, b, loc, plan, dot, packed.Bg, packed.columnSums);
   bool fromZero = initAccumulator(tl, b, loc, dot.getC(), out, true);
-  emitDotProductMicroKernel(b, loc, *instr, A, Bg, columnBias, out, rank, batch,
-                            M, N, K, MR, NR, fromZero);
-  return true;
+  emitPlannedKernel(b, loc, plan, shape, packed, out,
+                    constantIndex(b, loc, shape.K / plan.group), fromZero);
+}
+
+/// How many iterations of a loop accumulating `dot` in place share one K
+/// panel: as many BLOCK_K as fit in `panelBytes` of B's slice for one
+/// register tile (K x NR packed elements, read once per row of tiles). 1
+/// (no panel) for a 3-D dot or a budget of 0.
+static int64_t panelIterations(const Options &options,
+                               const DotKernelPlan &plan,
+                               const DotShape &shape) {
+  if (shape.rank != 2 || options.dotPanelBytes <= 0)
+    return 1;
+  int64_t sliceBytesPerK =
+      plan.NR * std::max<int64_t>(plan.operand.getIntOrFloatBitWidth() / 8, 1);
+  return std::max<int64_t>(options.dotPanelBytes / (sliceBytesPerK * shape.K),
+                           1);
+}
+
+/// `dot`, which accumulates in place into `out` across `loop`, with its
+/// products deferred to once every `iterations` iterations: iteration t
+/// packs its A into columns and its B into rows (t mod iterations) of two
+/// K panels, and the micro-kernel multiplies the filled part of the panels
+/// after the panel's last slice and after the loop's last iteration. Only
+/// the accumulator is deferred: the operands are read when the iteration
+/// runs, and nothing but the dot reads the accumulator inside the loop.
+static void lowerPanelledDot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
+                             const DotKernelPlan &plan, Value out,
+                             scf::ForOp loop, int64_t iterations) {
+  Location loc = dot.getLoc();
+  DotShape shape(dot);
+  int64_t panelK = iterations * shape.K;
+  PackedDot panel;
+  panel.A = tl.allocBuffer(loc, {shape.M, panelK}, plan.operand,
+                           /*mayReuse=*/false);
+  panel.Bg = tl.allocBuffer(loc, groupedShape({panelK, shape.N}, plan.group),
+                            plan.operand, /*mayReuse=*/false);
+  if (plan.signFlippedA)
+    panel.columnSums =
+        tl.allocBuffer(loc, {shape.N}, b.getI32Type(), /*mayReuse=*/false);
+
+  // t, the iteration's number, and its slice t mod iterations.
+  Value lb = tl.scalar(loop.getLowerBound());
+  Value step = tl.scalar(loop.getStep());
+  Value iv = tl.scalar(loop.getInductionVar());
+  Value t = arith::DivSIOp::create(b, loc,
+                                   arith::SubIOp::create(b, loc, iv, lb), step);
+  Value trips = arith::CeilDivSIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, tl.scalar(loop.getUpperBound()), lb), step);
+  Type ivTy = iv.getType();
+  auto ivConst = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(ivTy, v));
+  };
+  Value slot = arith::RemSIOp::create(b, loc, t, ivConst(iterations));
+  Value slotIndex = arith::IndexCastOp::create(b, loc, b.getIndexType(), slot);
+  if (panel.columnSums) {
+    auto first = scf::IfOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, slot,
+                              ivConst(0)),
+        /*withElseRegion=*/false);
+    OpBuilder fb = first.getThenBodyBuilder();
+    zeroFill(fb, loc, panel.columnSums);
+  }
+
+  // This iteration's slices of the panels.
+  auto slice = [&](Value buf, Value rowOffset, Value colOffset,
+                   ArrayRef<int64_t> sizes) -> Value {
+    SmallVector<OpFoldResult> offsets{rowOffset, colOffset};
+    SmallVector<OpFoldResult> sizeAttrs{b.getIndexAttr(sizes[0]),
+                                        b.getIndexAttr(sizes[1])};
+    SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
+    return memref::SubViewOp::create(b, loc, buf, offsets, sizeAttrs, strides);
+  };
+  Value zero = constantIndex(b, loc, 0);
+  PackedDot slices = panel;
+  slices.A = slice(
+      panel.A, zero,
+      arith::MulIOp::create(b, loc, slotIndex, constantIndex(b, loc, shape.K)),
+      {shape.M, shape.K});
+  slices.Bg =
+      slice(panel.Bg,
+            arith::MulIOp::create(b, loc, slotIndex,
+                                  constantIndex(b, loc, shape.K / plan.group)),
+            zero, {shape.K / plan.group, shape.N * plan.group});
+  packA(tl, b, loc, plan, dot, slices.A);
+  packB(tl, b, loc, plan, dot, slices.Bg, slices.columnSums);
+
+  // Multiply after the panel's last slice and after the loop's last
+  // iteration.
+  Value full = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, slot,
+                                     ivConst(iterations - 1));
+  Value last =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, t,
+                            arith::SubIOp::create(b, loc, trips, ivConst(1)));
+  auto flush =
+      scf::IfOp::create(b, loc, arith::OrIOp::create(b, loc, full, last),
+                        /*withElseRegion=*/false);
+  OpBuilder fb = flush.getThenBodyBuilder();
+  Value filled = arith::MulIOp::create(
+      fb, loc,
+      arith::AddIOp::create(fb, loc, slotIndex, constantIndex(fb, loc, 1)),
+      constantIndex(fb, loc, shape.K / plan.group));
+  emitPlannedKernel(fb, loc, plan, shape, panel, out, filled,
+                    /*fromZero=*/false);
+}
+
+LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
+                       Value out) {
+  auto dot = cast<tt::DotOp>(op);
+  Location loc = op->getLoc();
+  DotShape shape(dot);
+  if (shape.rank != 2 && shape.rank != 3)
+    return op->emitOpError("only 2-D and batched 3-D dots are supported");
+  if (std::optional<DotKernelPlan> plan = planDotKernel(tl.options, dot)) {
+    lowerPlannedDot(tl, b, dot, *plan, out);
+    return success();
+  }
+  // Both operands packed once, converted to the accumulator type.
+  Type acc = asTensor(dot.getD().getType()).getElementType();
+  Value A = tl.allocBuffer(loc, asTensor(dot.getA().getType()).getShape(), acc);
+  packOperandInto(tl, b, loc, dot.getA(), A);
+  Value B = tl.allocBuffer(loc, asTensor(dot.getB().getType()).getShape(), acc);
+  packOperandInto(tl, b, loc, dot.getB(), B);
+  emitPackedDot(tl, b, loc, A, B, dot.getC(), out, shape.rank, shape.batch,
+                shape.M, shape.N, shape.K);
+  return success();
+}
+
+LogicalResult lowerLoopAccumulatingDot(TileLowering &tl, OpBuilder &b,
+                                       Operation *op, Value slot) {
+  auto dot = cast<tt::DotOp>(op);
+  DotShape shape(dot);
+  std::optional<DotKernelPlan> plan = planDotKernel(tl.options, dot);
+  if (!plan)
+    return lowerDot(tl, b, op, slot);
+  int64_t iterations = panelIterations(tl.options, *plan, shape);
+  if (iterations <= 1)
+    return lowerDot(tl, b, op, slot);
+  lowerPanelledDot(tl, b, dot, *plan, slot, cast<scf::ForOp>(op->getParentOp()),
+                   iterations);
+  return success();
 }
 
 void emitPackedDot(TileLowering &tl, OpBuilder &b, Location loc, Value A,
@@ -512,8 +458,8 @@ void emitPackedDot(TileLowering &tl, OpBuilder &b, Location loc, Value A,
   bool microKernel = isFloat && acc.isF32() && MR > 0;
   bool fromZero = initAccumulator(tl, b, loc, c, out, microKernel);
   if (microKernel) {
-    emitMicroKernelDot(b, loc, A, B, out, rank, batch, M, N, K, MR, NR,
-                       fromZero);
+    emitMicroKernelDot(b, loc, A, B, out, rank, batch, M, N,
+                       constantIndex(b, loc, K), MR, NR, fromZero);
     return;
   }
   if (isFloat && acc.getIntOrFloatBitWidth() < 32) {

@@ -1,0 +1,268 @@
+//===- DotKernels.cpp - register-tiled matmul micro-kernels ---------------===//
+//
+// The inner kernels of tt.dot's lowering (DotLowering.cpp decides which one
+// runs and packs their operands): the f32 FMA micro-kernel, the micro-kernel
+// of the target's dot-product instructions (vdpbf16ps, vpdpbusd), and the
+// loops of float accumulators narrower than f32.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DotKernels.h"
+#include "TileLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
+
+using namespace mlir;
+
+namespace tilerun {
+namespace loops {
+
+/// The index of element (row, col) of a [batch x] rows x cols buffer.
+SmallVector<Value> matrixIndex(int64_t rank, Value batch, Value row,
+                               Value col) {
+  SmallVector<Value> idx;
+  if (rank == 3)
+    idx.push_back(batch);
+  idx.append({row, col});
+  return idx;
+}
+
+/// out += A * B on packed f32 buffers, as a register-tiled micro-kernel: for
+/// each MR x NR tile of `out`, MR vector accumulators of NR lanes stay in
+/// registers across the whole K loop; each step broadcasts one element of A
+/// per row and loads one contiguous row segment of B. `K` (an index) is the
+/// number of K steps, at most the buffers' K. With `fromZero` the
+/// accumulators start at +0.0 instead of `out`'s contents (out = A * B).
+void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B, Value out,
+                        int64_t rank, int64_t batch, int64_t M, int64_t N,
+                        Value K, int64_t MR, int64_t NR, bool fromZero) {
+  auto vecTy = VectorType::get({NR}, b.getF32Type());
+  auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
+  TileLowering::emitLoopNest(
+      b, loc, {batch, M / MR, N / NR}, [&](OpBuilder &ib, ValueRange t) {
+        Value m0 = arith::MulIOp::create(ib, loc, t[1], c(ib, MR));
+        Value n0 = arith::MulIOp::create(ib, loc, t[2], c(ib, NR));
+        auto at = [&](OpBuilder &, Value row, Value col) {
+          return matrixIndex(rank, t[0], row, col);
+        };
+        SmallVector<Value> rows, accs;
+        Value zero;
+        if (fromZero)
+          zero = arith::ConstantOp::create(ib, loc, vecTy,
+                                           DenseElementsAttr::get(vecTy, 0.0f));
+        for (int64_t i = 0; i < MR; ++i) {
+          rows.push_back(arith::AddIOp::create(ib, loc, m0, c(ib, i)));
+          accs.push_back(fromZero ? zero
+                                  : vector::LoadOp::create(ib, loc, vecTy, out,
+                                                           at(ib, rows[i], n0))
+                                        .getResult());
+        }
+        auto loop = scf::ForOp::create(
+            ib, loc, c(ib, 0), K, c(ib, 1), accs,
+            [&](OpBuilder &kb, Location, Value k, ValueRange cur) {
+              Value bv =
+                  vector::LoadOp::create(kb, loc, vecTy, B, at(kb, k, n0));
+              SmallVector<Value> next;
+              for (int64_t i = 0; i < MR; ++i) {
+                Value a =
+                    memref::LoadOp::create(kb, loc, A, at(kb, rows[i], k));
+                Value av = vector::BroadcastOp::create(kb, loc, vecTy, a);
+                next.push_back(vector::FMAOp::create(kb, loc, av, bv, cur[i]));
+              }
+              scf::YieldOp::create(kb, loc, next);
+            });
+        for (int64_t i = 0; i < MR; ++i)
+          vector::StoreOp::create(ib, loc, loop.getResult(i), out,
+                                  at(ib, rows[i], n0));
+      });
+}
+
+/// AVX512-BF16's vdpbf16ps: two bf16 products per f32 lane. The products
+/// of bf16 values are exact in f32; the instruction rounds to nearest even
+/// and treats subnormal inputs as zero.
+DotProductInstruction bf16DotProduct(MLIRContext *ctx) {
+  Type f32 = Float32Type::get(ctx);
+  return {BFloat16Type::get(ctx), f32, 2,
+          [f32](OpBuilder &b, Location loc, Value acc, Value x, Value y) {
+            return x86vector::DotBF16Op::create(
+                       b, loc, VectorType::get({kDotProductLanes}, f32), acc, x,
+                       y)
+                .getResult();
+          }};
+}
+
+/// AVX512-VNNI's vpdpbusd: four products of an unsigned byte of `a` and a
+/// signed byte of `b` per i32 lane, wrapping like the GPU's i32 sums.
+/// (MLIR's x86vector has only the signed-by-signed AVX-VNNI-INT8 form.)
+DotProductInstruction int8DotProduct(MLIRContext *ctx) {
+  Type i32 = IntegerType::get(ctx, 32);
+  return {IntegerType::get(ctx, 8), i32, 4,
+          [i32](OpBuilder &b, Location loc, Value acc, Value x, Value y) {
+            return LLVM::CallIntrinsicOp::create(
+                       b, loc, VectorType::get({kDotProductLanes}, i32),
+                       b.getStringAttr("llvm.x86.avx512.vpdpbusd.512"),
+                       ValueRange{acc, x, y})
+                .getResult(0);
+          }};
+}
+
+/// out += A * B on a dot-product instruction, with A ([batch x] M x K,
+/// packed as is) and B packed in groups of `instr.group` rows
+/// (`Bg[k / g][g n + k % g] = B[k][n]`, packGroupedRows): every lane adds
+/// the products of one group of A (broadcast to all lanes) with the same
+/// group of one column of B. MR rows of NR / 16 accumulators each stay in
+/// registers across the K loop, as in emitMicroKernelDot, for `groups` (an
+/// index) groups of K, at most the buffers' K / group. A `columnBias`
+/// ([batch x] N, of the accumulator type, which must then be an integer)
+/// is added to the accumulators' starting values.
+void emitDotProductMicroKernel(OpBuilder &b, Location loc,
+                               const DotProductInstruction &instr, Value A,
+                               Value Bg, Value columnBias, Value out,
+                               int64_t rank, int64_t batch, int64_t M,
+                               int64_t N, Value groups, int64_t MR, int64_t NR,
+                               bool fromZero) {
+  int64_t perRow = NR / kDotProductLanes, group = instr.group;
+  auto accTy = VectorType::get({kDotProductLanes}, instr.accumulator);
+  auto groupsTy = VectorType::get({group * kDotProductLanes}, instr.operand);
+  auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
+  TileLowering::emitLoopNest(
+      b, loc, {batch, M / MR, N / NR}, [&](OpBuilder &ib, ValueRange t) {
+        Value m0 = arith::MulIOp::create(ib, loc, t[1], c(ib, MR));
+        Value n0 = arith::MulIOp::create(ib, loc, t[2], c(ib, NR));
+        auto at = [&](Value row, Value col) {
+          return matrixIndex(rank, t[0], row, col);
+        };
+        SmallVector<Value> rows, cols, starts, accs;
+        for (int64_t j = 0; j < perRow; ++j)
+          cols.push_back(
+              arith::AddIOp::create(ib, loc, n0, c(ib, j * kDotProductLanes)));
+        for (int64_t j = 0; j < perRow && columnBias; ++j) {
+          SmallVector<Value> idx;
+          if (rank == 3)
+            idx.push_back(t[0]);
+          idx.push_back(cols[j]);
+          starts.push_back(
+              vector::LoadOp::create(ib, loc, accTy, columnBias, idx));
+        }
+        Value zero;
+        if (fromZero)
+          zero =
+              arith::ConstantOp::create(ib, loc, accTy, ib.getZeroAttr(accTy));
+        for (int64_t i = 0; i < MR; ++i) {
+          rows.push_back(arith::AddIOp::create(ib, loc, m0, c(ib, i)));
+          for (int64_t j = 0; j < perRow; ++j) {
+            Value acc = fromZero ? zero
+                                 : vector::LoadOp::create(ib, loc, accTy, out,
+                                                          at(rows[i], cols[j]))
+                                       .getResult();
+            if (columnBias)
+              acc = fromZero ? starts[j]
+                             : arith::AddIOp::create(ib, loc, acc, starts[j])
+                                   .getResult();
+            accs.push_back(acc);
+          }
+        }
+        auto loop = scf::ForOp::create(
+            ib, loc, c(ib, 0), groups, c(ib, 1), accs,
+            [&](OpBuilder &kb, Location, Value p, ValueRange cur) {
+              SmallVector<Value> bv;
+              for (int64_t j = 0; j < perRow; ++j) {
+                Value col =
+                    arith::MulIOp::create(kb, loc, cols[j], c(kb, group));
+                bv.push_back(
+                    vector::LoadOp::create(kb, loc, groupsTy, Bg, at(p, col)));
+              }
+              Value k = arith::MulIOp::create(kb, loc, p, c(kb, group));
+              SmallVector<Value> next;
+              for (int64_t i = 0; i < MR; ++i) {
+                // A[m][k .. k + group) as one i32, in every lane.
+                Value elems = vector::LoadOp::create(
+                    kb, loc, VectorType::get({group}, instr.operand), A,
+                    at(rows[i], k));
+                Value word = vector::ExtractOp::create(
+                    kb, loc,
+                    vector::BitCastOp::create(
+                        kb, loc, VectorType::get({1}, kb.getI32Type()), elems),
+                    ArrayRef<int64_t>{0});
+                Value av = vector::BitCastOp::create(
+                    kb, loc, groupsTy,
+                    vector::BroadcastOp::create(
+                        kb, loc,
+                        VectorType::get({kDotProductLanes}, kb.getI32Type()),
+                        word));
+                for (int64_t j = 0; j < perRow; ++j)
+                  next.push_back(
+                      instr.create(kb, loc, cur[i * perRow + j], av, bv[j]));
+              }
+              scf::YieldOp::create(kb, loc, next);
+            });
+        for (int64_t i = 0; i < MR; ++i)
+          for (int64_t j = 0; j < perRow; ++j)
+            vector::StoreOp::create(ib, loc, loop.getResult(i * perRow + j),
+                                    out, at(rows[i], cols[j]));
+      });
+}
+
+/// out += A * B for a float accumulator narrower than f32 (f16, bf16:
+/// `tl.dot(..., out_dtype=tl.float16)`), rounded where the GPU's MMA
+/// instructions round it: the products are summed in f32 over K steps of 16
+/// (the K of wgmma and mma.sync for 16-bit operands) and the running sum is
+/// rounded to the accumulator type after each step. The GPU's f16 dots match
+/// this far more closely than rounding after every product (the figures are
+/// in docs/performance.md, *Measurements behind code choices*).
+void emitNarrowAccumulatorDot(OpBuilder &b, Location loc, Value A, Value B,
+                              Value out, int64_t rank, int64_t batch, int64_t M,
+                              int64_t N, int64_t K) {
+  constexpr int64_t kStep = 16;
+  Type f32 = b.getF32Type();
+  Type acc = cast<MemRefType>(out.getType()).getElementType();
+  auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
+  auto widen = [&](OpBuilder &ib, Value v) -> Value {
+    return v.getType() == f32 ? v : arith::ExtFOp::create(ib, loc, f32, v);
+  };
+  int64_t steps = (K + kStep - 1) / kStep;
+  TileLowering::emitLoopNest(
+      b, loc, {batch, M, steps}, [&](OpBuilder &ib, ValueRange bms) {
+        Value k0 = arith::MulIOp::create(ib, loc, bms[2], c(ib, kStep));
+        Value k1 = arith::MinSIOp::create(
+            ib, loc, arith::AddIOp::create(ib, loc, k0, c(ib, kStep)),
+            c(ib, K));
+        TileLowering::emitLoopNest(
+            ib, loc, {N}, [&](OpBuilder &nb, ValueRange n) {
+              SmallVector<Value> oi;
+              if (rank == 3)
+                oi.push_back(bms[0]);
+              oi.append({bms[1], n[0]});
+              Value sum = widen(nb, memref::LoadOp::create(nb, loc, out, oi));
+              auto loop = scf::ForOp::create(
+                  nb, loc, k0, k1, c(nb, 1), ValueRange{sum},
+                  [&](OpBuilder &kb, Location, Value k, ValueRange cur) {
+                    SmallVector<Value> ai, bi;
+                    if (rank == 3) {
+                      ai.push_back(bms[0]);
+                      bi.push_back(bms[0]);
+                    }
+                    ai.append({bms[1], k});
+                    bi.append({k, n[0]});
+                    Value a = widen(kb, memref::LoadOp::create(kb, loc, A, ai));
+                    Value bv =
+                        widen(kb, memref::LoadOp::create(kb, loc, B, bi));
+                    scf::YieldOp::create(kb, loc,
+                                         ValueRange{math::FmaOp::create(
+                                             kb, loc, a, bv, cur[0])});
+                  });
+              memref::StoreOp::create(
+                  nb, loc,
+                  arith::TruncFOp::create(nb, loc, acc, loop.getResult(0)), out,
+                  oi);
+            });
+      });
+}
+
+} // namespace loops
+} // namespace tilerun

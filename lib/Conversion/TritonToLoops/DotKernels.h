@@ -1,0 +1,77 @@
+//===- DotKernels.h - register-tiled matmul micro-kernels -------*- C++ -*-===//
+//
+// The inner kernels of tt.dot's lowering, on operands already packed into
+// buffers: out += A * B for each MR x NR register tile of `out`, the
+// accumulators in registers across K. DotLowering.cpp chooses the kernel
+// and packs for it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILERUN_LIB_CONVERSION_TRITONTOLOOPS_DOTKERNELS_H
+#define TILERUN_LIB_CONVERSION_TRITONTOLOOPS_DOTKERNELS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+
+#include <functional>
+
+namespace tilerun {
+namespace loops {
+
+using mlir::Location;
+using mlir::OpBuilder;
+using mlir::Type;
+using mlir::Value;
+
+/// The index of element (row, col) of a [batch x] rows x cols buffer.
+llvm::SmallVector<Value> matrixIndex(int64_t rank, Value batch, Value row,
+                                     Value col);
+
+/// 32-bit accumulator lanes of the 512-bit dot-product instructions.
+constexpr int64_t kDotProductLanes = 16;
+
+/// A dot-product instruction: each of its kDotProductLanes 32-bit
+/// accumulator lanes adds the products of `group` adjacent pairs of narrow
+/// operands (32 bits of each operand per lane).
+struct DotProductInstruction {
+  /// Element type of the packed operands, and of the accumulators.
+  Type operand, accumulator;
+  /// Products added per lane.
+  int64_t group;
+  /// acc + sum over each lane's group of a * b, on vectors of
+  /// kDotProductLanes accumulators and kDotProductLanes * group operands.
+  std::function<Value(OpBuilder &, Location, Value acc, Value a, Value b)>
+      create;
+};
+
+/// AVX512-BF16's vdpbf16ps: two bf16 products per f32 lane.
+DotProductInstruction bf16DotProduct(mlir::MLIRContext *ctx);
+/// AVX512-VNNI's vpdpbusd: four products of an unsigned and a signed byte
+/// per i32 lane.
+DotProductInstruction int8DotProduct(mlir::MLIRContext *ctx);
+
+/// out += A * B on f32 buffers (A: [batch x] M x K, B: [batch x] K x N) for
+/// `K` (an index) steps of K, MR x NR register tiles of vector FMAs.
+void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B, Value out,
+                        int64_t rank, int64_t batch, int64_t M, int64_t N,
+                        Value K, int64_t MR, int64_t NR, bool fromZero);
+
+/// out += A * B on `instr`, with B packed in groups of `instr.group` rows
+/// along K, for `groups` (an index) such groups; `columnBias` ([batch x] N,
+/// or null) is added to the accumulators' starting values.
+void emitDotProductMicroKernel(OpBuilder &b, Location loc,
+                               const DotProductInstruction &instr, Value A,
+                               Value Bg, Value columnBias, Value out,
+                               int64_t rank, int64_t batch, int64_t M,
+                               int64_t N, Value groups, int64_t MR, int64_t NR,
+                               bool fromZero);
+
+/// out += A * B for a float accumulator narrower than f32, rounded where
+/// the GPU's MMA instructions round it.
+void emitNarrowAccumulatorDot(OpBuilder &b, Location loc, Value A, Value B,
+                              Value out, int64_t rank, int64_t batch, int64_t M,
+                              int64_t N, int64_t K);
+
+} // namespace loops
+} // namespace tilerun
+
+#endif // TILERUN_LIB_CONVERSION_TRITONTOLOOPS_DOTKERNELS_H
