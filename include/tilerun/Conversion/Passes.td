@@ -88,12 +88,6 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
            "Multiply int8 dot operands with AVX512-VNNI's dot product "
            "(vpdpbusd: four byte products added to i32 accumulators) "
            "instead of widening them to i32">,
-    Option<"dotPanelBytes", "dot-panel-bytes", "int64_t", /*default=*/"0",
-           "A dot accumulating in place across a loop (acc = tl.dot(a, b, "
-           "acc)) packs several iterations' operands into K panels and "
-           "multiplies once per panel: as many iterations as fit this many "
-           "bytes of B's slice for one register tile (0: multiply every "
-           "iteration)">,
   ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::cf::ControlFlowDialect",

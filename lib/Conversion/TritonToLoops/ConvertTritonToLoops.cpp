@@ -48,7 +48,6 @@ struct ConvertTritonToLoopsPass
     opts.maxProgramBytes = maxProgramBytes;
     opts.bf16DotProducts = bf16DotProducts;
     opts.int8DotProducts = int8DotProducts;
-    opts.dotPanelBytes = dotPanelBytes;
     SmallVector<triton::FuncOp> kernels;
     for (auto f : module.getOps<triton::FuncOp>())
       kernels.push_back(f);

@@ -8,13 +8,6 @@
 // vdpbf16ps, bf16-dot-products; AVX512-VNNI's vpdpbusd, int8-dot-products),
 // other types by loops that widen each product to the accumulator's type.
 //
-// A dot that accumulates in place across a loop (`acc = tl.dot(a, b, acc)`)
-// and takes a micro-kernel may defer its products: each iteration packs its
-// operands into the next slice of K panels, and the micro-kernel runs once
-// per several iterations (and at the last) over the whole panel, so that
-// its per-tile costs (loading and storing the accumulators, starting the
-// K loop) are paid once per panel, not once per BLOCK_K.
-//
 //===----------------------------------------------------------------------===//
 
 #include "DotKernels.h"
@@ -25,7 +18,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -42,11 +34,11 @@ Value extendToAccumulator(OpBuilder &b, Location loc, Value e, Type acc) {
   return arith::ExtSIOp::create(b, loc, acc, e);
 }
 
-/// Packs a dot operand into `buf` (a buffer of its shape, or a slice of a
-/// panel), its elements widened (exactly) to the buffer's element type and
-/// then passed through `map` if given: each element of A is used N times and
-/// each of B M times. The K loop's masked loads are versioned: full tiles
-/// pack with plain vector loads.
+/// Packs a dot operand into `buf`, a buffer of its shape, its elements
+/// widened (exactly) to the buffer's element type and then passed through
+/// `map` if given: each element of A is used N times and each of B M times. The
+/// K loop's masked loads are versioned: full tiles pack with plain vector
+/// loads.
 static void
 packOperandInto(TileLowering &tl, OpBuilder &b, Location loc, Value operand,
                 Value buf,
@@ -229,8 +221,7 @@ static SmallVector<int64_t> groupedShape(ArrayRef<int64_t> shape,
   return grouped;
 }
 
-/// Packs `dot`'s A into `buf` (a buffer or a panel slice) as `plan` wants
-/// it.
+/// Packs `dot`'s A into `buf` as `plan` wants it.
 static void packA(TileLowering &tl, OpBuilder &b, Location loc,
                   const DotKernelPlan &plan, tt::DotOp dot, Value buf) {
   auto flipSign = [](OpBuilder &ib, Location l, Value e) -> Value {
@@ -243,8 +234,8 @@ static void packA(TileLowering &tl, OpBuilder &b, Location loc,
     packOperandInto(tl, b, loc, dot.getA(), buf);
 }
 
-/// Packs `dot`'s B into `buf` (a buffer or a panel slice) in `plan`'s
-/// groups of rows, adding -128 times its column sums to `columnSums`.
+/// Packs `dot`'s B into `buf` in `plan`'s groups of rows, adding -128 times
+/// its column sums to `columnSums`.
 static void packB(TileLowering &tl, OpBuilder &b, Location loc,
                   const DotKernelPlan &plan, tt::DotOp dot, Value buf,
                   Value columnSums) {
@@ -306,110 +297,6 @@ static void lowerPlannedDot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
                     constantIndex(b, loc, shape.K / plan.group), fromZero);
 }
 
-/// How many iterations of a loop accumulating `dot` in place share one K
-/// panel: as many BLOCK_K as fit in `panelBytes` of B's slice for one
-/// register tile (K x NR packed elements, read once per row of tiles). 1
-/// (no panel) for a 3-D dot or a budget of 0.
-static int64_t panelIterations(const Options &options,
-                               const DotKernelPlan &plan,
-                               const DotShape &shape) {
-  if (shape.rank != 2 || options.dotPanelBytes <= 0)
-    return 1;
-  int64_t sliceBytesPerK =
-      plan.NR * std::max<int64_t>(plan.operand.getIntOrFloatBitWidth() / 8, 1);
-  return std::max<int64_t>(options.dotPanelBytes / (sliceBytesPerK * shape.K),
-                           1);
-}
-
-/// `dot`, which accumulates in place into `out` across `loop`, with its
-/// products deferred to once every `iterations` iterations: iteration t
-/// packs its A into columns and its B into rows (t mod iterations) of two
-/// K panels, and the micro-kernel multiplies the filled part of the panels
-/// after the panel's last slice and after the loop's last iteration. Only
-/// the accumulator is deferred: the operands are read when the iteration
-/// runs, and nothing but the dot reads the accumulator inside the loop.
-static void lowerPanelledDot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
-                             const DotKernelPlan &plan, Value out,
-                             scf::ForOp loop, int64_t iterations) {
-  Location loc = dot.getLoc();
-  DotShape shape(dot);
-  int64_t panelK = iterations * shape.K;
-  PackedDot panel;
-  panel.A = tl.allocBuffer(loc, {shape.M, panelK}, plan.operand,
-                           /*mayReuse=*/false);
-  panel.Bg = tl.allocBuffer(loc, groupedShape({panelK, shape.N}, plan.group),
-                            plan.operand, /*mayReuse=*/false);
-  if (plan.signFlippedA)
-    panel.columnSums =
-        tl.allocBuffer(loc, {shape.N}, b.getI32Type(), /*mayReuse=*/false);
-
-  // t, the iteration's number, and its slice t mod iterations.
-  Value lb = tl.scalar(loop.getLowerBound());
-  Value step = tl.scalar(loop.getStep());
-  Value iv = tl.scalar(loop.getInductionVar());
-  Value t = arith::DivSIOp::create(b, loc,
-                                   arith::SubIOp::create(b, loc, iv, lb), step);
-  Value trips = arith::CeilDivSIOp::create(
-      b, loc,
-      arith::SubIOp::create(b, loc, tl.scalar(loop.getUpperBound()), lb), step);
-  Type ivTy = iv.getType();
-  auto ivConst = [&](int64_t v) {
-    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(ivTy, v));
-  };
-  Value slot = arith::RemSIOp::create(b, loc, t, ivConst(iterations));
-  Value slotIndex = arith::IndexCastOp::create(b, loc, b.getIndexType(), slot);
-  if (panel.columnSums) {
-    auto first = scf::IfOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, slot,
-                              ivConst(0)),
-        /*withElseRegion=*/false);
-    OpBuilder fb = first.getThenBodyBuilder();
-    zeroFill(fb, loc, panel.columnSums);
-  }
-
-  // This iteration's slices of the panels.
-  auto slice = [&](Value buf, Value rowOffset, Value colOffset,
-                   ArrayRef<int64_t> sizes) -> Value {
-    SmallVector<OpFoldResult> offsets{rowOffset, colOffset};
-    SmallVector<OpFoldResult> sizeAttrs{b.getIndexAttr(sizes[0]),
-                                        b.getIndexAttr(sizes[1])};
-    SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
-    return memref::SubViewOp::create(b, loc, buf, offsets, sizeAttrs, strides);
-  };
-  Value zero = constantIndex(b, loc, 0);
-  PackedDot slices = panel;
-  slices.A = slice(
-      panel.A, zero,
-      arith::MulIOp::create(b, loc, slotIndex, constantIndex(b, loc, shape.K)),
-      {shape.M, shape.K});
-  slices.Bg =
-      slice(panel.Bg,
-            arith::MulIOp::create(b, loc, slotIndex,
-                                  constantIndex(b, loc, shape.K / plan.group)),
-            zero, {shape.K / plan.group, shape.N * plan.group});
-  packA(tl, b, loc, plan, dot, slices.A);
-  packB(tl, b, loc, plan, dot, slices.Bg, slices.columnSums);
-
-  // Multiply after the panel's last slice and after the loop's last
-  // iteration.
-  Value full = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, slot,
-                                     ivConst(iterations - 1));
-  Value last =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, t,
-                            arith::SubIOp::create(b, loc, trips, ivConst(1)));
-  auto flush =
-      scf::IfOp::create(b, loc, arith::OrIOp::create(b, loc, full, last),
-                        /*withElseRegion=*/false);
-  OpBuilder fb = flush.getThenBodyBuilder();
-  Value filled = arith::MulIOp::create(
-      fb, loc,
-      arith::AddIOp::create(fb, loc, slotIndex, constantIndex(fb, loc, 1)),
-      constantIndex(fb, loc, shape.K / plan.group));
-  emitPlannedKernel(fb, loc, plan, shape, panel, out, filled,
-                    /*fromZero=*/false);
-}
-
 LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
                        Value out) {
   auto dot = cast<tt::DotOp>(op);
@@ -429,21 +316,6 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
   packOperandInto(tl, b, loc, dot.getB(), B);
   emitPackedDot(tl, b, loc, A, B, dot.getC(), out, shape.rank, shape.batch,
                 shape.M, shape.N, shape.K);
-  return success();
-}
-
-LogicalResult lowerLoopAccumulatingDot(TileLowering &tl, OpBuilder &b,
-                                       Operation *op, Value slot) {
-  auto dot = cast<tt::DotOp>(op);
-  DotShape shape(dot);
-  std::optional<DotKernelPlan> plan = planDotKernel(tl.options, dot);
-  if (!plan)
-    return lowerDot(tl, b, op, slot);
-  int64_t iterations = panelIterations(tl.options, *plan, shape);
-  if (iterations <= 1)
-    return lowerDot(tl, b, op, slot);
-  lowerPanelledDot(tl, b, dot, *plan, slot, cast<scf::ForOp>(op->getParentOp()),
-                   iterations);
   return success();
 }
 

@@ -875,7 +875,7 @@ static Value inPlaceAccumulator(Operation *op, const BufferPool &pool) {
 LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
   if (Value slot = inPlaceAccumulator(op, pool)) {
     pool.bind(op->getResult(0), slot);
-    return lowerLoopAccumulatingDot(*this, b, op, slot);
+    return lowerDot(*this, b, op, slot);
   }
   auto tile = dyn_cast<TileOpInterface>(op);
   if (!tile || tile.getTileKind() != TileOpKind::Materializing) {

@@ -109,10 +109,6 @@ struct Options {
   bool bf16DotProducts = false;
   /// int8 dots through AVX512-VNNI's vpdpbusd (DotLowering.cpp).
   bool int8DotProducts = false;
-  /// Bytes of B's slice for one register tile that the K panels of a dot
-  /// accumulating across a loop may fill before it multiplies
-  /// (DotLowering.cpp); 0 multiplies on every iteration.
-  int64_t dotPanelBytes = 0;
   /// Stack bytes a program (or a warp_specialize partition) may use.
   uint64_t maxProgramBytes = uint64_t(64) << 20;
 };
@@ -602,13 +598,6 @@ mlir::LogicalResult lowerPointerTuple(TileLowering &tl, OpBuilder &b,
                                       llvm::SmallVectorImpl<Value> &parts);
 
 /// Ops that write a whole buffer at once.
-///
-/// tt.dot accumulating in place into `slot`, the buffer of its accumulator
-/// carried by the enclosing scf.for (`acc = tl.dot(a, b, acc)`): the
-/// products of several iterations may be deferred to one micro-kernel run
-/// (DotLowering.cpp).
-mlir::LogicalResult lowerLoopAccumulatingDot(TileLowering &tl, OpBuilder &b,
-                                             Operation *op, Value slot);
 mlir::LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
                              Value out);
 /// tt.dot_scaled: both operands decoded and scaled into f32 tiles, then the
