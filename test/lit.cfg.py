@@ -29,3 +29,19 @@ tool_dirs = [config.tilerun_tools_dir, config.llvm_tools_dir]
 tools = ["tilerun-opt", "tilerun"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# The host's matrix instructions, as tilerun reads them (`tilerun target`):
+# tests of a code path the host cannot run say `REQUIRES: host-<name>` and
+# report UNSUPPORTED elsewhere.
+import subprocess
+try:
+    _described = subprocess.run(
+        [os.path.join(config.tilerun_tools_dir, "tilerun"), "target"],
+        capture_output=True, text=True, check=True).stdout
+    for _line in _described.splitlines():
+        if _line.startswith("matrix-instructions:"):
+            for _name in _line.split(":", 1)[1].split():
+                if _name != "none":
+                    config.available_features.add("host-" + _name)
+except (OSError, subprocess.CalledProcessError) as _e:
+    lit_config.warning(f"tilerun target failed ({_e}); host-* features unset")

@@ -10,6 +10,7 @@
 
 #include "tilerun-c/runtime.h"
 
+#include "AMXState.h"
 #include "GridChunks.h"
 #include "LaunchState.h"
 
@@ -128,6 +129,9 @@ private:
 extern "C" {
 
 tilerun_pool_t *tilerun_pool_create(uint32_t threads) {
+  // Kernels compiled with AMX tiles (`tilerun compile --amx`) need the
+  // process's tile state; a no-op on CPUs without AMX.
+  tilerun::requestAMXTileState();
   unsigned n =
       threads ? threads : std::max(1u, std::thread::hardware_concurrency());
   auto *pool = new tilerun_pool(n);

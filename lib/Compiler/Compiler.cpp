@@ -66,6 +66,11 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
       target.matmulRegisterTile();
   loopOpts.bf16DotProducts = target.hasAVX512BF16();
   loopOpts.int8DotProducts = target.hasAVX512VNNI();
+  if (options.amx) {
+    loopOpts.amxBF16 = target.hasAMXBF16();
+    loopOpts.amxFP16 = target.hasAMXFP16();
+    loopOpts.amxInt8 = target.hasAMXInt8();
+  }
   pm.addPass(createConvertTritonToLoops(loopOpts));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -86,6 +91,8 @@ void buildLoopsToLLVMPipeline(OpPassManager &pm,
   ConvertVectorToLLVMPassOptions vectorOpts;
   // The bf16 dot micro-kernel's x86vector.avx512.dot (DotLowering.cpp).
   vectorOpts.x86Vector = options.cpuTarget().hasAVX512BF16();
+  // The AMX tile kernel's amx ops (DotKernels.cpp).
+  vectorOpts.amx = options.amx && options.cpuTarget().has("amx-tile");
   pm.addPass(createConvertVectorToLLVMPass(vectorOpts));
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());

@@ -25,6 +25,9 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Features on top of the CPU's, as llc's -mattr "
                      "(+avx512f,-amx-tile)"),
       llvm::cl::init("")};
+  Option<bool> amx{*this, "amx",
+                   llvm::cl::desc("Multiply dots on the target's AMX tiles"),
+                   llvm::cl::init(false)};
 };
 
 using PipelineBuilder =
@@ -49,6 +52,7 @@ void registerPipeline(llvm::StringRef arg, llvm::StringRef description,
           return errorHandler(llvm::toString(target.takeError()));
         tilerun::CompileOptions options;
         options.checked = opts.checked;
+        options.amx = opts.amx;
         options.target = std::move(*target);
         build(pm, options);
         return mlir::success();

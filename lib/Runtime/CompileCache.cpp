@@ -216,7 +216,8 @@ CompileCache::Key kernelCacheKey(mlir::ModuleOp module, StringRef name,
   // Every CompileOptions field that changes code generation belongs here.
   std::string opts =
       "checked=" + std::to_string(options.checked) +
-      ",max-program-bytes=" + std::to_string(options.maxProgramBytes);
+      ",max-program-bytes=" + std::to_string(options.maxProgramBytes) +
+      ",amx=" + std::to_string(options.amx);
   std::string features = target.getFeatures().getString();
   return CompileCache::makeKey({"tilerun-object-v1", tilerunVersion(),
                                 LLVM_VERSION_STRING, buildIdentity(),

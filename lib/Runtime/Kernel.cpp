@@ -2,6 +2,7 @@
 #include "tilerun/Runtime/Kernel.h"
 
 #include "ArgPacking.h"
+#include "Support/AMXState.h"
 #include "Support/GridChunks.h"
 #include "Support/LaunchState.h"
 #include "tilerun/Runtime/Buffer.h"
@@ -194,10 +195,15 @@ uint64_t Kernel::programBytes(const Kernel &kernel, StringRef name) {
 
 Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
                                                   StringRef name,
-                                                  const CompileOptions &options,
+                                                  const CompileOptions &asked,
                                                   const CacheLocation &where) {
   auto start = std::chrono::steady_clock::now();
   initializeNativeTarget();
+  // This process runs the kernel: AMX tiles need Linux's leave first.
+  CompileOptions options = asked;
+  if (options.amx && options.cpuTarget().has("amx-tile") &&
+      !requestAMXTileState())
+    options.amx = false;
 
   auto fn = selectKernel(module, name);
   if (!fn)

@@ -2,7 +2,8 @@
 """Runs corpus cases through `tilerun run` and compares with the GPU's results.
 
 usage: conformance.py TILERUN CORPUS_DIR [--ir ttir|ttgir|linalg]
-                      [--language triton|gluon] [--filter SUBSTR] [--check] [-v]
+                      [--language triton|gluon] [--filter SUBSTR] [--check]
+                      [--run-flag FLAG]... [-v]
 
 Each case is invoked exactly as users invoke the CLI:
   tilerun run FILE --kernel NAME --grid X,Y,Z --arg NAME=@IN.npy
@@ -37,13 +38,14 @@ def compare(got, want, dtype, rtol, atol):
     i = tuple(bad[0])
     return f"{len(bad)} of {ok.size} differ; first at {i}: got {g[i]} want {w[i]}"
 
-def run_case(tilerun, case_dir, case, ir, verbose, checked=False):
+def run_case(tilerun, case_dir, case, ir, verbose, checked=False, flags=()):
     path = os.path.join(case_dir, IR_FILES[ir] if ir else case["source_ir"])
     by_position = ir == "linalg"
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [tilerun, "run", path, "--grid", ",".join(map(str, case["grid"]))]
         if checked:  # bounds-checked mode must not change results
             cmd.append("--check")
+        cmd += flags  # e.g. --amx: another code path, the same results
         if not by_position:
             cmd += ["--kernel", case["kernel"]]
         names = [a["name"] for a in case["args"]]
@@ -92,6 +94,8 @@ def main():
     ap.add_argument("--language", default=None)
     ap.add_argument("--filter", default="")
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--run-flag", action="append", default=[],
+                    help="extra flag for every `tilerun run` (repeatable)")
     ap.add_argument("--convert", default=None)
     ap.add_argument("-v", action="store_true")
     a = ap.parse_args()
@@ -105,7 +109,7 @@ def main():
             continue
         if not os.path.exists(os.path.join(d, IR_FILES[a.ir] if a.ir else case["source_ir"])):
             continue
-        problem = run_case(a.tilerun, d, case, a.ir, a.v, a.check)
+        problem = run_case(a.tilerun, d, case, a.ir, a.v, a.check, a.run_flag)
         if problem:
             failed += 1
             print(f"FAIL {case['name']}: {problem}")

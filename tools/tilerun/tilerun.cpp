@@ -135,6 +135,12 @@ cl::opt<std::string>
                     cl::value_desc("F"), cl::sub(compileCmd),
                     cl::sub(targetCmd), cl::cat(toolCategory));
 
+cl::opt<bool> amxOpt(
+    "amx",
+    cl::desc("Multiply dots on the CPU's AMX tiles where it has them (not yet "
+             "run on AMX hardware; off by default)"),
+    cl::sub(runCmd), cl::sub(compileCmd), cl::cat(toolCategory));
+
 cl::opt<bool> noMemdescWarnings(
     "no-memdesc-warnings",
     cl::desc("Do not warn about shared-memory descriptor ops that Triton 3.6 "
@@ -268,6 +274,7 @@ int runRun(mlir::MLIRContext &ctx) {
 
   tilerun::CompileOptions compileOptions;
   compileOptions.checked = checkedOpt;
+  compileOptions.amx = amxOpt;
   // Worker stacks are sized from it (llvm::thread takes 32-bit sizes).
   if (maxProgramBytesOpt > (uint64_t(2) << 30))
     fail("--max-program-bytes: " + Twine(maxProgramBytesOpt) +
@@ -354,8 +361,10 @@ int runCompile(mlir::MLIRContext &ctx) {
   if (!module)
     return 1;
   warnOnLaterTritonRules(*module);
-  auto kernel = orFail(tilerun::compileAheadOfTime(
-      *module, compileKernel, tilerun::CompileOptions(), aot));
+  tilerun::CompileOptions compileOptions;
+  compileOptions.amx = amxOpt;
+  auto kernel = orFail(
+      tilerun::compileAheadOfTime(*module, compileKernel, compileOptions, aot));
   for (auto [ext, bytes] :
        {std::pair{".o", &kernel.object}, std::pair{".h", &kernel.header}}) {
     std::string path = compileOutput + ext;

@@ -40,6 +40,10 @@ struct CompileOptions {
   uint64_t maxProgramBytes = uint64_t(64) << 20;
   /// The CPU to compile for; none means the host (CpuTarget::host()).
   std::optional<CpuTarget> target;
+  /// Multiply dots on the target's AMX tiles where it has them (`--amx`).
+  /// Off by default: the AMX kernels are compiled and checked in lit, but
+  /// have not run on AMX hardware yet.
+  bool amx = false;
 
   const CpuTarget &cpuTarget() const {
     return target ? *target : CpuTarget::host();

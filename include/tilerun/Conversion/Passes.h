@@ -42,6 +42,9 @@ class VectorDialect;
 namespace x86vector {
 class X86VectorDialect;
 }
+namespace amx {
+class AMXDialect;
+}
 } // namespace mlir
 
 namespace tilerun {

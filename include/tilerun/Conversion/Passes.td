@@ -88,8 +88,17 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
            "Multiply int8 dot operands with AVX512-VNNI's dot product "
            "(vpdpbusd: four byte products added to i32 accumulators) "
            "instead of widening them to i32">,
+    Option<"amxBF16", "amx-bf16", "bool", /*default=*/"false",
+           "Multiply bf16 (and fp8) dots of whole 16 x 16 tiles on AMX "
+           "tiles (amx.tile_mulf, tdpbf16ps)">,
+    Option<"amxFP16", "amx-fp16", "bool", /*default=*/"false",
+           "Multiply f16 dots of whole tiles on AMX-FP16 (tdpfp16ps)">,
+    Option<"amxInt8", "amx-int8", "bool", /*default=*/"false",
+           "Multiply int8 dots of whole tiles on AMX-INT8 (amx.tile_muli, "
+           "tdpbssd)">,
   ];
   let dependentDialects = [
+    "mlir::amx::AMXDialect",
     "mlir::arith::ArithDialect", "mlir::cf::ControlFlowDialect",
     "mlir::func::FuncDialect", "mlir::LLVM::LLVMDialect",
     "mlir::math::MathDialect", "mlir::memref::MemRefDialect",

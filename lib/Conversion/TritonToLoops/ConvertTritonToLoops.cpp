@@ -7,6 +7,7 @@
 #include "tilerun/Dialect/Tilerun/IR/Dialect.h"
 #include "tilerun/Dialect/Triton/IR/Dialect.h"
 
+#include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -48,6 +49,9 @@ struct ConvertTritonToLoopsPass
     opts.maxProgramBytes = maxProgramBytes;
     opts.bf16DotProducts = bf16DotProducts;
     opts.int8DotProducts = int8DotProducts;
+    opts.amxBF16 = amxBF16;
+    opts.amxFP16 = amxFP16;
+    opts.amxInt8 = amxInt8;
     SmallVector<triton::FuncOp> kernels;
     for (auto f : module.getOps<triton::FuncOp>())
       kernels.push_back(f);

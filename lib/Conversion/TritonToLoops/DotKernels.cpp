@@ -2,14 +2,15 @@
 //
 // The inner kernels of tt.dot's lowering (DotLowering.cpp decides which one
 // runs and packs their operands): the f32 FMA micro-kernel, the micro-kernel
-// of the target's dot-product instructions (vdpbf16ps, vpdpbusd), and the
-// loops of float accumulators narrower than f32.
+// of the target's dot-product instructions (vdpbf16ps, vpdpbusd), the AMX
+// tile kernel, and the loops of float accumulators narrower than f32.
 //
 //===----------------------------------------------------------------------===//
 
 #include "DotKernels.h"
 #include "TileLowering.h"
 
+#include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -205,6 +206,98 @@ void emitDotProductMicroKernel(OpBuilder &b, Location loc,
           for (int64_t j = 0; j < perRow; ++j)
             vector::StoreOp::create(ib, loc, loop.getResult(i * perRow + j),
                                     out, at(rows[i], cols[j]));
+      });
+}
+
+/// Rows of an AMX tile and bytes of each.
+constexpr int64_t kTileRows = 16, kTileRowBytes = 64;
+/// Tile steps of K multiplied between loading and storing the accumulator
+/// tiles. The accumulators are not carried across loop iterations (an
+/// `!amx.tile` block argument has no LLVM lowering), so the steps of one
+/// pass are unrolled.
+constexpr int64_t kTileStepsPerPass = 8;
+
+TileInstruction amxBF16Tiles(MLIRContext *ctx) {
+  return {BFloat16Type::get(ctx), Float32Type::get(ctx), 2};
+}
+TileInstruction amxFP16Tiles(MLIRContext *ctx) {
+  return {Float16Type::get(ctx), Float32Type::get(ctx), 2};
+}
+TileInstruction amxInt8Tiles(MLIRContext *ctx) {
+  return {IntegerType::get(ctx, 8), IntegerType::get(ctx, 32), 4};
+}
+int64_t tileK(const TileInstruction &instr) {
+  return kTileRowBytes / (instr.operand.getIntOrFloatBitWidth() / 8);
+}
+
+void emitTileMicroKernel(OpBuilder &b, Location loc,
+                         const TileInstruction &instr, Value A, Value Bg,
+                         Value out, int64_t rank, int64_t batch, int64_t M,
+                         int64_t N, int64_t K) {
+  int64_t kPerTile = tileK(instr), group = instr.group;
+  int64_t steps = K / kPerTile;
+  int64_t perPass = std::min(steps, kTileStepsPerPass);
+  while (steps % perPass != 0)
+    --perPass;
+  // Up to 2 x 2 accumulator tiles with their 2 + 2 operand tiles: the
+  // eight tile registers.
+  int64_t tilesM = M % (2 * kTileRows) == 0 ? 2 : 1;
+  int64_t tilesN = N % (2 * kTileRows) == 0 ? 2 : 1;
+  auto accTy = amx::TileType::get({kTileRows, kTileRows}, instr.accumulator);
+  auto operandTy = amx::TileType::get({kTileRows, kPerTile}, instr.operand);
+  auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
+  TileLowering::emitLoopNest(
+      b, loc,
+      {batch, M / (tilesM * kTileRows), N / (tilesN * kTileRows),
+       steps / perPass},
+      [&](OpBuilder &ib, ValueRange t) {
+        auto offset = [&](Value block, int64_t blockSize, int64_t i) {
+          return arith::AddIOp::create(
+                     ib, loc,
+                     arith::MulIOp::create(ib, loc, block, c(ib, blockSize)),
+                     c(ib, i))
+              .getResult();
+        };
+        SmallVector<Value> rows, cols, accs;
+        for (int64_t i = 0; i < tilesM; ++i)
+          rows.push_back(offset(t[1], tilesM * kTileRows, i * kTileRows));
+        for (int64_t j = 0; j < tilesN; ++j)
+          cols.push_back(offset(t[2], tilesN * kTileRows, j * kTileRows));
+        for (Value row : rows)
+          for (Value col : cols)
+            accs.push_back(amx::TileLoadOp::create(
+                ib, loc, accTy, out, matrixIndex(rank, t[0], row, col)));
+        for (int64_t s = 0; s < perPass; ++s) {
+          Value step = offset(t[3], perPass, s);
+          Value k = arith::MulIOp::create(ib, loc, step, c(ib, kPerTile));
+          Value groupRow =
+              arith::MulIOp::create(ib, loc, step, c(ib, kTileRows));
+          SmallVector<Value> as, bs;
+          for (Value row : rows)
+            as.push_back(amx::TileLoadOp::create(
+                ib, loc, operandTy, A, matrixIndex(rank, t[0], row, k)));
+          for (Value col : cols) {
+            Value groupCol = arith::MulIOp::create(ib, loc, col, c(ib, group));
+            bs.push_back(amx::TileLoadOp::create(
+                ib, loc, operandTy, Bg,
+                matrixIndex(rank, t[0], groupRow, groupCol)));
+          }
+          for (int64_t i = 0; i < tilesM; ++i)
+            for (int64_t j = 0; j < tilesN; ++j) {
+              Value &acc = accs[i * tilesN + j];
+              if (isa<FloatType>(instr.accumulator))
+                acc =
+                    amx::TileMulFOp::create(ib, loc, accTy, as[i], bs[j], acc);
+              else
+                acc = amx::TileMulIOp::create(ib, loc, accTy, as[i], bs[j], acc,
+                                              /*isZextLhs=*/nullptr);
+            }
+        }
+        for (int64_t i = 0; i < tilesM; ++i)
+          for (int64_t j = 0; j < tilesN; ++j)
+            amx::TileStoreOp::create(ib, loc, out,
+                                     matrixIndex(rank, t[0], rows[i], cols[j]),
+                                     accs[i * tilesN + j]);
       });
 }
 

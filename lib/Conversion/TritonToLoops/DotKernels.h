@@ -49,6 +49,32 @@ DotProductInstruction bf16DotProduct(mlir::MLIRContext *ctx);
 /// per i32 lane.
 DotProductInstruction int8DotProduct(mlir::MLIRContext *ctx);
 
+/// An AMX tile multiply (tdpbf16ps, tdpfp16ps, tdpbssd): a 16 x 16 tile of
+/// accumulators += a 16-row tile of A (64 bytes of K per row) times a tile
+/// of B packed in groups of `group` rows along K, as for the dot-product
+/// instructions (16 groups per tile row, 16 columns of `group` operands).
+struct TileInstruction {
+  Type operand, accumulator;
+  int64_t group;
+};
+/// AMX-BF16 (bf16 into f32), AMX-FP16 (f16 into f32), AMX-INT8 (signed
+/// bytes into i32).
+TileInstruction amxBF16Tiles(mlir::MLIRContext *ctx);
+TileInstruction amxFP16Tiles(mlir::MLIRContext *ctx);
+TileInstruction amxInt8Tiles(mlir::MLIRContext *ctx);
+/// K elements one AMX tile row of A holds.
+int64_t tileK(const TileInstruction &instr);
+
+/// out += A * B on AMX tiles, with A ([batch x] M x K) as it is and B
+/// packed in `instr.group` rows as for emitDotProductMicroKernel: blocks of
+/// up to 2 x 2 accumulator tiles, each loaded from `out`, multiplied over
+/// up to kTileStepsPerPass tile steps of K and stored back. M and N must be
+/// multiples of 16 and K of tileK(instr).
+void emitTileMicroKernel(OpBuilder &b, Location loc,
+                         const TileInstruction &instr, Value A, Value Bg,
+                         Value out, int64_t rank, int64_t batch, int64_t M,
+                         int64_t N, int64_t K);
+
 /// out += A * B on f32 buffers (A: [batch x] M x K, B: [batch x] K x N) for
 /// `K` (an index) steps of K, MR x NR register tiles of vector FMAs.
 void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B, Value out,

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 namespace tt = mlir::triton;
@@ -140,10 +141,15 @@ struct DotKernelPlan {
   Type operand;
   /// B is packed in groups of this many rows along K (1: as it is).
   int64_t group = 1;
-  /// The dot-product instruction, or none for the f32 FMA kernel.
+  /// The AMX tile multiply, or else the dot-product instruction, or
+  /// neither for the f32 FMA kernel.
+  std::optional<TileInstruction> tiles;
   std::optional<DotProductInstruction> instruction;
   /// The register tile.
   int64_t MR = 0, NR = 0;
+  /// K of the packed operands, when larger than the dot's: whole AMX tiles
+  /// of K, the rest zeros (a BLOCK_K 32 int8 dot fills half of a tile).
+  int64_t packedK = 0;
   /// vpdpbusd multiplies unsigned bytes of A by signed bytes of B, and
   /// tt.dot's int8 operands are both signed: A is packed as A + 128 (its
   /// sign bit flipped) and -128 times each column's sum of B starts the
@@ -166,12 +172,14 @@ struct DotShape {
 };
 } // namespace
 
-/// The micro-kernel that multiplies `dot` on the target, if any: bf16 (and
-/// the 8-bit float formats, fp8 e4m3/e5m2 and their variants, every value
-/// of which is exact in bf16) into f32 on AVX512-BF16's dot products; int8
-/// into i32 on AVX512-VNNI's; f32 accumulators on f32 FMAs. The shapes must
-/// fit: a register tile that divides the result (of whole 16-lane vectors
-/// for the dot products) and a K that is a multiple of the group.
+/// The micro-kernel that multiplies `dot` on the target, if any: AMX tiles
+/// where the pass is told the target has them (bf16 and fp8, f16, int8)
+/// and the shapes are whole tiles; bf16 (and the 8-bit float formats, fp8
+/// e4m3/e5m2 and their variants, every value of which is exact in bf16)
+/// into f32 on AVX512-BF16's dot products; int8 into i32 on AVX512-VNNI's;
+/// f32 accumulators on f32 FMAs. The shapes must fit: a register tile that
+/// divides the result (of whole 16-lane vectors for the dot products) and a
+/// K that is a multiple of the group.
 static std::optional<DotKernelPlan> planDotKernel(const Options &options,
                                                   tt::DotOp dot) {
   Type a = asTensor(dot.getA().getType()).getElementType();
@@ -179,13 +187,28 @@ static std::optional<DotKernelPlan> planDotKernel(const Options &options,
   Type d = asTensor(dot.getD().getType()).getElementType();
   DotShape shape(dot);
   DotKernelPlan plan;
+  auto fitsBF16 = [](Type t) {
+    return t.isBF16() || (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
+  };
+  if (options.amxBF16 && fitsBF16(a) && fitsBF16(b) && d.isF32())
+    plan.tiles = amxBF16Tiles(dot.getContext());
+  else if (options.amxFP16 && a.isF16() && b.isF16() && d.isF32())
+    plan.tiles = amxFP16Tiles(dot.getContext());
+  else if (options.amxInt8 && a.isInteger(8) && b.isInteger(8) &&
+           d.isInteger(32))
+    plan.tiles = amxInt8Tiles(dot.getContext());
+  if (plan.tiles && shape.M % 16 == 0 && shape.N % 16 == 0 &&
+      shape.K % plan.tiles->group == 0) {
+    plan.operand = plan.tiles->operand;
+    plan.group = plan.tiles->group;
+    plan.packedK = llvm::alignTo(shape.K, tileK(*plan.tiles));
+    return plan;
+  }
+  plan.tiles.reset();
   std::tie(plan.MR, plan.NR) = microKernelTile(
       shape.M, shape.N, options.matmulTileRows, options.matmulTileLanes);
   if (plan.MR == 0)
     return std::nullopt;
-  auto fitsBF16 = [](Type t) {
-    return t.isBF16() || (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
-  };
   if (options.bf16DotProducts && fitsBF16(a) && fitsBF16(b) && d.isF32())
     plan.instruction = bf16DotProduct(dot.getContext());
   else if (options.int8DotProducts && a.isInteger(8) && b.isInteger(8) &&
@@ -253,13 +276,34 @@ static void zeroFill(OpBuilder &b, Location loc, Value buf) {
                              });
 }
 
+/// Fills with zeros the part of `buf` from index `from` of dimension `dim`.
+static void zeroFillFrom(OpBuilder &b, Location loc, Value buf, int64_t dim,
+                         int64_t from) {
+  auto type = cast<MemRefType>(buf.getType());
+  SmallVector<int64_t> extent(type.getShape());
+  extent[dim] -= from;
+  Value zero =
+      arith::ConstantOp::create(b, loc, b.getZeroAttr(type.getElementType()));
+  TileLowering::emitLoopNest(
+      b, loc, extent, [&](OpBuilder &ib, ValueRange idx) {
+        SmallVector<Value> at(idx);
+        at[dim] = arith::AddIOp::create(ib, loc, idx[dim],
+                                        constantIndex(ib, loc, from));
+        memref::StoreOp::create(ib, loc, zero, buf, at);
+      });
+}
+
 /// Runs `plan`'s micro-kernel on packed operands for `kGroups` (an index)
-/// groups of K.
+/// groups of K (AMX tiles: all of K).
 static void emitPlannedKernel(OpBuilder &b, Location loc,
                               const DotKernelPlan &plan, const DotShape &shape,
                               const PackedDot &packed, Value out, Value kGroups,
                               bool fromZero) {
-  if (plan.instruction)
+  if (plan.tiles)
+    emitTileMicroKernel(b, loc, *plan.tiles, packed.A, packed.Bg, out,
+                        shape.rank, shape.batch, shape.M, shape.N,
+                        std::max(shape.K, plan.packedK));
+  else if (plan.instruction)
     emitDotProductMicroKernel(b, loc, *plan.instruction, packed.A, packed.Bg,
                               packed.columnSums, out, shape.rank, shape.batch,
                               shape.M, shape.N, kGroups, plan.MR, plan.NR,
@@ -286,13 +330,25 @@ static void lowerPlannedDot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
     packed.columnSums = tl.allocBuffer(loc, sumsShape, b.getI32Type());
     zeroFill(b, loc, packed.columnSums);
   }
-  packed.A = tl.allocBuffer(loc, asTensor(dot.getA().getType()).getShape(),
-                            plan.operand);
+  // Packed K, padded with zeros to whole tiles where the kernel wants them:
+  // A's columns and B's (grouped) rows past K.
+  int64_t K = std::max(shape.K, plan.packedK);
+  SmallVector<int64_t> aShape(asTensor(dot.getA().getType()).getShape());
+  SmallVector<int64_t> kbShape(bShape);
+  aShape.back() = K;
+  kbShape[shape.rank - 2] = K;
+  packed.A = tl.allocBuffer(loc, aShape, plan.operand);
   packA(tl, b, loc, plan, dot, packed.A);
   packed.Bg =
-      tl.allocBuffer(loc, groupedShape(bShape, plan.group), plan.operand);
+      tl.allocBuffer(loc, groupedShape(kbShape, plan.group), plan.operand);
   packB(tl, b, loc, plan, dot, packed.Bg, packed.columnSums);
-  bool fromZero = initAccumulator(tl, b, loc, dot.getC(), out, true);
+  if (K > shape.K) {
+    zeroFillFrom(b, loc, packed.A, shape.rank - 1, shape.K);
+    zeroFillFrom(b, loc, packed.Bg, shape.rank - 2, shape.K / plan.group);
+  }
+  // The tile kernel loads its accumulators from `out` in any case.
+  bool fromZero =
+      initAccumulator(tl, b, loc, dot.getC(), out, !plan.tiles.has_value());
   emitPlannedKernel(b, loc, plan, shape, packed, out,
                     constantIndex(b, loc, shape.K / plan.group), fromZero);
 }

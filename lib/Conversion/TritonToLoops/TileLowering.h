@@ -109,6 +109,8 @@ struct Options {
   bool bf16DotProducts = false;
   /// int8 dots through AVX512-VNNI's vpdpbusd (DotLowering.cpp).
   bool int8DotProducts = false;
+  /// Dots on AMX tiles (DotKernels.cpp): bf16 and fp8, f16, int8.
+  bool amxBF16 = false, amxFP16 = false, amxInt8 = false;
   /// Stack bytes a program (or a warp_specialize partition) may use.
   uint64_t maxProgramBytes = uint64_t(64) << 20;
 };

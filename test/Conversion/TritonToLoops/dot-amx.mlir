@@ -1,0 +1,103 @@
+// RUN: tilerun-opt %s -tilerun-convert-triton-to-loops="amx-bf16=true amx-fp16=true amx-int8=true matmul-tile-rows=8 matmul-tile-lanes=32" -canonicalize -cse | FileCheck %s
+
+// With AMX (the amx-* options, set by the pipeline from the CPU target under
+// `--amx`) a dot of whole 16 x 16 tiles runs on AMX tiles: A packed as it is,
+// B in groups of rows along K as for the dot-product instructions (pairs for
+// bf16 and f16, fours for int8), and blocks of 2 x 2 accumulator tiles loaded
+// from the result, multiplied over every tile step of K (unrolled: an
+// !amx.tile does not cross loop iterations) and stored back.
+// CHECK-LABEL: func.func @bf16_dot
+// CHECK-DAG: %[[BG:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32x128xbf16>
+// CHECK-DAG: %[[A:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32x64xbf16>
+// CHECK-DAG: %[[OUT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32x64xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
+// CHECK-COUNT-4: amx.tile_load %[[OUT]][{{.*}}] : memref<32x64xf32> into !amx.tile<16x16xf32>
+// CHECK: %[[A0:.*]] = amx.tile_load %[[A]][%c0, %c0] : memref<32x64xbf16> into !amx.tile<16x32xbf16>
+// CHECK: %[[A1:.*]] = amx.tile_load %[[A]][%c16, %c0] : memref<32x64xbf16> into !amx.tile<16x32xbf16>
+// CHECK: %[[B0:.*]] = amx.tile_load %[[BG]][%c0, %{{.*}}] : memref<32x128xbf16> into !amx.tile<16x32xbf16>
+// CHECK: %[[B1:.*]] = amx.tile_load %[[BG]][%c0, %{{.*}}] : memref<32x128xbf16> into !amx.tile<16x32xbf16>
+// CHECK: amx.tile_mulf %[[A0]], %[[B0]], %{{.*}} : !amx.tile<16x32xbf16>, !amx.tile<16x32xbf16>, !amx.tile<16x16xf32>
+// CHECK: amx.tile_mulf %[[A0]], %[[B1]]
+// CHECK: amx.tile_mulf %[[A1]], %[[B0]]
+// CHECK: amx.tile_mulf %[[A1]], %[[B1]]
+// The second tile step of K: A's columns 32.., B's pair rows 16..
+// CHECK: amx.tile_load %[[A]][%c0, %c32]
+// CHECK: amx.tile_load %[[BG]][%c16, %{{.*}}]
+// CHECK-COUNT-4: amx.tile_store %[[OUT]]
+tt.func public @bf16_dot(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c: !tt.ptr<f32>) {
+  %ra = tt.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32>
+  %ia = tt.reshape %ra : tensor<2048xi32> -> tensor<32x64xi32>
+  %pa = tt.splat %a : !tt.ptr<bf16> -> tensor<32x64x!tt.ptr<bf16>>
+  %aa = tt.addptr %pa, %ia : tensor<32x64x!tt.ptr<bf16>>, tensor<32x64xi32>
+  %va = tt.load %aa : tensor<32x64x!tt.ptr<bf16>>
+  %rb = tt.make_range {end = 4096 : i32, start = 0 : i32} : tensor<4096xi32>
+  %ib = tt.reshape %rb : tensor<4096xi32> -> tensor<64x64xi32>
+  %pb = tt.splat %b : !tt.ptr<bf16> -> tensor<64x64x!tt.ptr<bf16>>
+  %ab = tt.addptr %pb, %ib : tensor<64x64x!tt.ptr<bf16>>, tensor<64x64xi32>
+  %vb = tt.load %ab : tensor<64x64x!tt.ptr<bf16>>
+  %zero = arith.constant dense<0.0> : tensor<32x64xf32>
+  %d = tt.dot %va, %vb, %zero : tensor<32x64xbf16> * tensor<64x64xbf16> -> tensor<32x64xf32>
+  %pc = tt.splat %c : !tt.ptr<f32> -> tensor<32x64x!tt.ptr<f32>>
+  %ac = tt.addptr %pc, %ia : tensor<32x64x!tt.ptr<f32>>, tensor<32x64xi32>
+  tt.store %ac, %d : tensor<32x64x!tt.ptr<f32>>
+  tt.return
+}
+
+// int8 (signed by signed, tdpbssd: no sign flip and no column sums) with a
+// BLOCK_K of 32, half of a tile's 64 bytes of K: the packed operands are
+// padded with zeros to K = 64, A's columns 32.. and B's groups 8...
+// CHECK-LABEL: func.func @int8_dot_k32
+// CHECK-DAG: %[[BG:.*]] = memref.alloca() {alignment = 64 : i64} : memref<16x256xi8>
+// CHECK-DAG: %[[A:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32x64xi8>
+// CHECK-NOT: arith.xori
+// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c1 {
+// CHECK:   scf.for %{{.*}} = %c0 to %c32 step %c1 {
+// CHECK:     %[[COL:.*]] = arith.addi %{{.*}}, %c32 : index
+// CHECK:     memref.store %c0_i8, %[[A]][%{{.*}}, %[[COL]]] : memref<32x64xi8>
+// CHECK: scf.for %{{.*}} = %c0 to %c8 step %c1 {
+// CHECK:   scf.for %{{.*}} = %c0 to %c256 step %c1 {
+// CHECK:     %[[ROW:.*]] = arith.addi %{{.*}}, %c8 : index
+// CHECK:     memref.store %c0_i8, %[[BG]][%[[ROW]], %{{.*}}] : memref<16x256xi8>
+// CHECK: amx.tile_load %[[A]][%c0, %c0] : memref<32x64xi8> into !amx.tile<16x64xi8>
+// CHECK: amx.tile_load %[[BG]][%c0, %{{.*}}] : memref<16x256xi8> into !amx.tile<16x64xi8>
+// CHECK: amx.tile_muli %{{.*}}, %{{.*}}, %{{.*}} : !amx.tile<16x64xi8>, !amx.tile<16x64xi8>, !amx.tile<16x16xi32>
+tt.func public @int8_dot_k32(%a: !tt.ptr<i8>, %b: !tt.ptr<i8>, %c: !tt.ptr<i32>) {
+  %ra = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  %ia = tt.reshape %ra : tensor<1024xi32> -> tensor<32x32xi32>
+  %pa = tt.splat %a : !tt.ptr<i8> -> tensor<32x32x!tt.ptr<i8>>
+  %aa = tt.addptr %pa, %ia : tensor<32x32x!tt.ptr<i8>>, tensor<32x32xi32>
+  %va = tt.load %aa : tensor<32x32x!tt.ptr<i8>>
+  %rb = tt.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32>
+  %ib = tt.reshape %rb : tensor<2048xi32> -> tensor<32x64xi32>
+  %pb = tt.splat %b : !tt.ptr<i8> -> tensor<32x64x!tt.ptr<i8>>
+  %ab = tt.addptr %pb, %ib : tensor<32x64x!tt.ptr<i8>>, tensor<32x64xi32>
+  %vb = tt.load %ab : tensor<32x64x!tt.ptr<i8>>
+  %zero = arith.constant dense<0> : tensor<32x64xi32>
+  %d = tt.dot %va, %vb, %zero : tensor<32x32xi8> * tensor<32x64xi8> -> tensor<32x64xi32>
+  %pc = tt.splat %c : !tt.ptr<i32> -> tensor<32x64x!tt.ptr<i32>>
+  %ac = tt.addptr %pc, %ib : tensor<32x64x!tt.ptr<i32>>, tensor<32x64xi32>
+  tt.store %ac, %d : tensor<32x64x!tt.ptr<i32>>
+  tt.return
+}
+
+// f16 on AMX-FP16 (tdpfp16ps), in pairs like bf16.
+// CHECK-LABEL: func.func @f16_dot
+// CHECK: amx.tile_mulf %{{.*}}, %{{.*}}, %{{.*}} : !amx.tile<16x32xf16>, !amx.tile<16x32xf16>, !amx.tile<16x16xf32>
+tt.func public @f16_dot(%a: !tt.ptr<f16>, %b: !tt.ptr<f16>, %c: !tt.ptr<f32>) {
+  %ra = tt.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32>
+  %ia = tt.reshape %ra : tensor<2048xi32> -> tensor<32x64xi32>
+  %pa = tt.splat %a : !tt.ptr<f16> -> tensor<32x64x!tt.ptr<f16>>
+  %aa = tt.addptr %pa, %ia : tensor<32x64x!tt.ptr<f16>>, tensor<32x64xi32>
+  %va = tt.load %aa : tensor<32x64x!tt.ptr<f16>>
+  %rb = tt.make_range {end = 4096 : i32, start = 0 : i32} : tensor<4096xi32>
+  %ib = tt.reshape %rb : tensor<4096xi32> -> tensor<64x64xi32>
+  %pb = tt.splat %b : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>>
+  %ab = tt.addptr %pb, %ib : tensor<64x64x!tt.ptr<f16>>, tensor<64x64xi32>
+  %vb = tt.load %ab : tensor<64x64x!tt.ptr<f16>>
+  %zero = arith.constant dense<0.0> : tensor<32x64xf32>
+  %d = tt.dot %va, %vb, %zero : tensor<32x64xf16> * tensor<64x64xf16> -> tensor<32x64xf32>
+  %pc = tt.splat %c : !tt.ptr<f32> -> tensor<32x64x!tt.ptr<f32>>
+  %ac = tt.addptr %pc, %ia : tensor<32x64x!tt.ptr<f32>>, tensor<32x64xi32>
+  tt.store %ac, %d : tensor<32x64x!tt.ptr<f32>>
+  tt.return
+}
