@@ -30,7 +30,7 @@ tools = ["tilerun-opt", "tilerun"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
-# The host's matrix instructions, as tilerun reads them (`tilerun target`):
+# The host's matrix instructions and AVX2, as tilerun reads them (`tilerun target`):
 # tests of a code path the host cannot run say `REQUIRES: host-<name>` and
 # report UNSUPPORTED elsewhere.
 import subprocess
@@ -39,6 +39,8 @@ try:
         [os.path.join(config.tilerun_tools_dir, "tilerun"), "target"],
         capture_output=True, text=True, check=True).stdout
     for _line in _described.splitlines():
+        if _line.startswith("features:") and "avx2" in _line.split():
+            config.available_features.add("host-avx2")
         if _line.startswith("matrix-instructions:"):
             for _name in _line.split(":", 1)[1].split():
                 if _name != "none":

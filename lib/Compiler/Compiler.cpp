@@ -66,6 +66,9 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
       target.matmulRegisterTile();
   loopOpts.bf16DotProducts = target.hasAVX512BF16();
   loopOpts.int8DotProducts = target.hasAVX512VNNI();
+  loopOpts.int8WordProducts = target.has("avx512bw") ? 16
+                              : target.has("avx2")   ? 8
+                                                     : 0;
   if (options.amx) {
     loopOpts.amxBF16 = target.hasAMXBF16();
     loopOpts.amxFP16 = target.hasAMXFP16();

@@ -140,8 +140,13 @@ std::string CpuTarget::str() const {
 
 std::string CpuTarget::describe() const {
   auto [rows, lanes] = matmulRegisterTile();
+  std::string isa;
+  for (StringRef name : kQueried)
+    if (has(name))
+      isa += " " + name.str();
   std::string s =
       "triple: " + Triple + "\ncpu: " + Cpu +
+      "\nfeatures:" + (isa.empty() ? std::string(" none") : isa) +
       "\nvector-bytes: " + std::to_string(vectorBytes()) +
       "\nvector-registers: " + std::to_string(vectorRegisters()) +
       "\ncache-line-bytes: " + std::to_string(cacheLineBytes()) +

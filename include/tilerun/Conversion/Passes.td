@@ -88,6 +88,11 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
            "Multiply int8 dot operands with AVX512-VNNI's dot product "
            "(vpdpbusd: four byte products added to i32 accumulators) "
            "instead of widening them to i32">,
+    Option<"int8WordProducts", "int8-word-products", "int64_t",
+           /*default=*/"0",
+           "Without int8-dot-products, multiply int8 dot operands widened to "
+           "16-bit words with vpmaddwd on this many i32 lanes (16: "
+           "AVX-512BW, 8: AVX2; 0: widening loops)">,
     Option<"amxBF16", "amx-bf16", "bool", /*default=*/"false",
            "Multiply bf16 (and fp8) dots of whole 16 x 16 tiles on AMX "
            "tiles (amx.tile_mulf, tdpbf16ps)">,

@@ -49,6 +49,7 @@ struct ConvertTritonToLoopsPass
     opts.maxProgramBytes = maxProgramBytes;
     opts.bf16DotProducts = bf16DotProducts;
     opts.int8DotProducts = int8DotProducts;
+    opts.int8WordProducts = int8WordProducts;
     opts.amxBF16 = amxBF16;
     opts.amxFP16 = amxFP16;
     opts.amxInt8 = amxInt8;

@@ -88,11 +88,10 @@ void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B, Value out,
 /// and treats subnormal inputs as zero.
 DotProductInstruction bf16DotProduct(MLIRContext *ctx) {
   Type f32 = Float32Type::get(ctx);
-  return {BFloat16Type::get(ctx), f32, 2,
+  return {BFloat16Type::get(ctx), f32, 2, 16,
           [f32](OpBuilder &b, Location loc, Value acc, Value x, Value y) {
             return x86vector::DotBF16Op::create(
-                       b, loc, VectorType::get({kDotProductLanes}, f32), acc, x,
-                       y)
+                       b, loc, VectorType::get({16}, f32), acc, x, y)
                 .getResult();
           }};
 }
@@ -102,13 +101,27 @@ DotProductInstruction bf16DotProduct(MLIRContext *ctx) {
 /// (MLIR's x86vector has only the signed-by-signed AVX-VNNI-INT8 form.)
 DotProductInstruction int8DotProduct(MLIRContext *ctx) {
   Type i32 = IntegerType::get(ctx, 32);
-  return {IntegerType::get(ctx, 8), i32, 4,
+  return {IntegerType::get(ctx, 8), i32, 4, 16,
           [i32](OpBuilder &b, Location loc, Value acc, Value x, Value y) {
             return LLVM::CallIntrinsicOp::create(
-                       b, loc, VectorType::get({kDotProductLanes}, i32),
+                       b, loc, VectorType::get({16}, i32),
                        b.getStringAttr("llvm.x86.avx512.vpdpbusd.512"),
                        ValueRange{acc, x, y})
                 .getResult(0);
+          }};
+}
+
+DotProductInstruction int8WordPairProduct(MLIRContext *ctx, int64_t lanes) {
+  Type i32 = IntegerType::get(ctx, 32);
+  StringRef name =
+      lanes == 16 ? "llvm.x86.avx512.pmaddw.d.512" : "llvm.x86.avx2.pmadd.wd";
+  return {IntegerType::get(ctx, 16), i32, 2, lanes,
+          [=](OpBuilder &b, Location loc, Value acc, Value x, Value y) {
+            Value pairs = LLVM::CallIntrinsicOp::create(
+                              b, loc, VectorType::get({lanes}, i32),
+                              b.getStringAttr(name), ValueRange{x, y})
+                              .getResult(0);
+            return arith::AddIOp::create(b, loc, acc, pairs).getResult();
           }};
 }
 
@@ -127,9 +140,10 @@ void emitDotProductMicroKernel(OpBuilder &b, Location loc,
                                int64_t rank, int64_t batch, int64_t M,
                                int64_t N, Value groups, int64_t MR, int64_t NR,
                                bool fromZero) {
-  int64_t perRow = NR / kDotProductLanes, group = instr.group;
-  auto accTy = VectorType::get({kDotProductLanes}, instr.accumulator);
-  auto groupsTy = VectorType::get({group * kDotProductLanes}, instr.operand);
+  int64_t lanes = instr.lanes;
+  int64_t perRow = NR / lanes, group = instr.group;
+  auto accTy = VectorType::get({lanes}, instr.accumulator);
+  auto groupsTy = VectorType::get({group * lanes}, instr.operand);
   auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
   TileLowering::emitLoopNest(
       b, loc, {batch, M / MR, N / NR}, [&](OpBuilder &ib, ValueRange t) {
@@ -140,8 +154,7 @@ void emitDotProductMicroKernel(OpBuilder &b, Location loc,
         };
         SmallVector<Value> rows, cols, starts, accs;
         for (int64_t j = 0; j < perRow; ++j)
-          cols.push_back(
-              arith::AddIOp::create(ib, loc, n0, c(ib, j * kDotProductLanes)));
+          cols.push_back(arith::AddIOp::create(ib, loc, n0, c(ib, j * lanes)));
         for (int64_t j = 0; j < perRow && columnBias; ++j) {
           SmallVector<Value> idx;
           if (rank == 3)
@@ -193,8 +206,7 @@ void emitDotProductMicroKernel(OpBuilder &b, Location loc,
                 Value av = vector::BitCastOp::create(
                     kb, loc, groupsTy,
                     vector::BroadcastOp::create(
-                        kb, loc,
-                        VectorType::get({kDotProductLanes}, kb.getI32Type()),
+                        kb, loc, VectorType::get({lanes}, kb.getI32Type()),
                         word));
                 for (int64_t j = 0; j < perRow; ++j)
                   next.push_back(

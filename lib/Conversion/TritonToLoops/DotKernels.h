@@ -26,19 +26,18 @@ using mlir::Value;
 llvm::SmallVector<Value> matrixIndex(int64_t rank, Value batch, Value row,
                                      Value col);
 
-/// 32-bit accumulator lanes of the 512-bit dot-product instructions.
-constexpr int64_t kDotProductLanes = 16;
-
-/// A dot-product instruction: each of its kDotProductLanes 32-bit
-/// accumulator lanes adds the products of `group` adjacent pairs of narrow
-/// operands (32 bits of each operand per lane).
+/// A dot-product instruction: each of its `lanes` 32-bit accumulator lanes
+/// adds the products of `group` adjacent pairs of narrow operands (32 bits
+/// of each operand per lane).
 struct DotProductInstruction {
   /// Element type of the packed operands, and of the accumulators.
   Type operand, accumulator;
   /// Products added per lane.
   int64_t group;
-  /// acc + sum over each lane's group of a * b, on vectors of
-  /// kDotProductLanes accumulators and kDotProductLanes * group operands.
+  /// Accumulator lanes of one instruction: 16 on 512-bit vectors, 8 on 256.
+  int64_t lanes;
+  /// acc + sum over each lane's group of a * b, on vectors of `lanes`
+  /// accumulators and lanes * group operands.
   std::function<Value(OpBuilder &, Location, Value acc, Value a, Value b)>
       create;
 };
@@ -48,6 +47,12 @@ DotProductInstruction bf16DotProduct(mlir::MLIRContext *ctx);
 /// AVX512-VNNI's vpdpbusd: four products of an unsigned and a signed byte
 /// per i32 lane.
 DotProductInstruction int8DotProduct(mlir::MLIRContext *ctx);
+/// vpmaddwd (AVX-512BW on 512-bit vectors, `lanes` 16; AVX2 on 256, 8):
+/// two products of signed 16-bit words per i32 lane, then an add; int8
+/// operands are widened to words as they are packed. Exact for them: a
+/// lane's two products stay within i32.
+DotProductInstruction int8WordPairProduct(mlir::MLIRContext *ctx,
+                                          int64_t lanes);
 
 /// An AMX tile multiply (tdpbf16ps, tdpfp16ps, tdpbssd): a 16 x 16 tile of
 /// accumulators += a 16-row tile of A (64 bytes of K per row) times a tile

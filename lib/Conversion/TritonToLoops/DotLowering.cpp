@@ -176,7 +176,8 @@ struct DotShape {
 /// where the pass is told the target has them (bf16 and fp8, f16, int8)
 /// and the shapes are whole tiles; bf16 (and the 8-bit float formats, fp8
 /// e4m3/e5m2 and their variants, every value of which is exact in bf16)
-/// into f32 on AVX512-BF16's dot products; int8 into i32 on AVX512-VNNI's;
+/// into f32 on AVX512-BF16's dot products; int8 into i32 on AVX512-VNNI's,
+/// or else on vpmaddwd's word pairs (AVX-512BW, AVX2);
 /// f32 accumulators on f32 FMAs. The shapes must fit: a register tile that
 /// divides the result (of whole 16-lane vectors for the dot products) and a
 /// K that is a multiple of the group.
@@ -211,14 +212,19 @@ static std::optional<DotKernelPlan> planDotKernel(const Options &options,
     return std::nullopt;
   if (options.bf16DotProducts && fitsBF16(a) && fitsBF16(b) && d.isF32())
     plan.instruction = bf16DotProduct(dot.getContext());
-  else if (options.int8DotProducts && a.isInteger(8) && b.isInteger(8) &&
-           d.isInteger(32))
-    plan.instruction = int8DotProduct(dot.getContext());
+  else if (a.isInteger(8) && b.isInteger(8) && d.isInteger(32)) {
+    if (options.int8DotProducts)
+      plan.instruction = int8DotProduct(dot.getContext());
+    else if (options.int8WordProducts)
+      plan.instruction =
+          int8WordPairProduct(dot.getContext(), options.int8WordProducts);
+  }
   if (plan.instruction && shape.K % plan.instruction->group == 0 &&
-      plan.NR % kDotProductLanes == 0) {
+      plan.NR % plan.instruction->lanes == 0) {
     plan.operand = plan.instruction->operand;
     plan.group = plan.instruction->group;
-    plan.signFlippedA = plan.instruction->accumulator.isInteger(32);
+    // vpdpbusd's unsigned bytes (vpmaddwd's words are signed).
+    plan.signFlippedA = plan.instruction->operand.isInteger(8);
     return plan;
   }
   plan.instruction.reset();

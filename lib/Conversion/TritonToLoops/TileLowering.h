@@ -109,6 +109,9 @@ struct Options {
   bool bf16DotProducts = false;
   /// int8 dots through AVX512-VNNI's vpdpbusd (DotLowering.cpp).
   bool int8DotProducts = false;
+  /// Without it, int8 dots through vpmaddwd on this many i32 lanes (16:
+  /// AVX-512BW, 8: AVX2; 0: widening loops).
+  int64_t int8WordProducts = 0;
   /// Dots on AMX tiles (DotKernels.cpp): bf16 and fp8, f16, int8.
   bool amxBF16 = false, amxFP16 = false, amxInt8 = false;
   /// Stack bytes a program (or a warp_specialize partition) may use.

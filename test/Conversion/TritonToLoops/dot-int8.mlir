@@ -1,5 +1,6 @@
 // RUN: tilerun-opt %s -tilerun-convert-triton-to-loops="int8-dot-products=true matmul-tile-rows=8 matmul-tile-lanes=32" -canonicalize -cse | FileCheck %s
 // RUN: tilerun-opt %s -tilerun-convert-triton-to-loops="matmul-tile-rows=8 matmul-tile-lanes=32" -canonicalize -cse | FileCheck %s --check-prefix=WIDEN
+// RUN: tilerun-opt %s -tilerun-convert-triton-to-loops="int8-word-products=8 matmul-tile-rows=4 matmul-tile-lanes=16" -canonicalize -cse | FileCheck %s --check-prefix=WORDS
 
 // On AVX512-VNNI (int8-dot-products, from the CPU target) an int8 x int8 ->
 // i32 dot keeps its operands in bytes: A packed with its sign bit flipped
@@ -31,6 +32,20 @@
 // WIDEN-LABEL: func.func @int8_dot
 // WIDEN-NOT: vpdpbusd
 // WIDEN: arith.extsi {{.*}} : i8 to i32
+
+// Without VNNI (int8-word-products: AVX2's 8 lanes here, AVX-512BW's 16),
+// both operands are widened to 16-bit words as they are packed, B in pairs
+// of rows, and vpmaddwd adds two word products per i32 lane (exact for
+// int8: a lane's two products stay within i32); no sign flip is needed.
+// WORDS-LABEL: func.func @int8_dot
+// WORDS-DAG: %[[BG:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32x128xi16>
+// WORDS-DAG: %[[A:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32x64xi16>
+// WORDS-NOT: arith.xori
+// WORDS: arith.extsi %{{.*}} : i8 to i16
+// WORDS: %[[B0:.*]] = vector.load %[[BG]][{{.*}}] : memref<32x128xi16>, vector<16xi16>
+// WORDS: vector.load %[[A]][{{.*}}] : memref<32x64xi16>, vector<2xi16>
+// WORDS: %[[P:.*]] = llvm.call_intrinsic "llvm.x86.avx2.pmadd.wd"(%{{.*}}, %[[B0]]) : (vector<16xi16>, vector<16xi16>) -> vector<8xi32>
+// WORDS: arith.addi %{{.*}}, %[[P]] : vector<8xi32>
 tt.func public @int8_dot(%a: !tt.ptr<i8>, %b: !tt.ptr<i8>, %c: !tt.ptr<i32>) {
   %ra = tt.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32>
   %ia = tt.reshape %ra : tensor<2048xi32> -> tensor<32x64xi32>
