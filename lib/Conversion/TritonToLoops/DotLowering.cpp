@@ -147,8 +147,8 @@ struct DotKernelPlan {
   std::optional<DotProductInstruction> instruction;
   /// The register tile.
   int64_t MR = 0, NR = 0;
-  /// K of the packed operands, when larger than the dot's: whole AMX tiles
-  /// of K, the rest zeros (a BLOCK_K 32 int8 dot fills half of a tile).
+  /// K of the packed operands: the dot's, or for AMX whole tiles of K, the
+  /// rest zeros (a BLOCK_K 32 int8 dot fills half of a tile).
   int64_t packedK = 0;
   /// vpdpbusd multiplies unsigned bytes of A by signed bytes of B, and
   /// tt.dot's int8 operands are both signed: A is packed as A + 128 (its
@@ -188,6 +188,7 @@ static std::optional<DotKernelPlan> planDotKernel(const Options &options,
   Type d = asTensor(dot.getD().getType()).getElementType();
   DotShape shape(dot);
   DotKernelPlan plan;
+  plan.packedK = shape.K;
   auto fitsBF16 = [](Type t) {
     return t.isBF16() || (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
   };
@@ -263,28 +264,10 @@ static void packA(TileLowering &tl, OpBuilder &b, Location loc,
     packOperandInto(tl, b, loc, dot.getA(), buf);
 }
 
-/// Packs `dot`'s B into `buf` in `plan`'s groups of rows, adding -128 times
-/// its column sums to `columnSums`.
-static void packB(TileLowering &tl, OpBuilder &b, Location loc,
-                  const DotKernelPlan &plan, tt::DotOp dot, Value buf,
-                  Value columnSums) {
-  packGroupedRowsInto(tl, b, loc, dot.getB(), buf, plan.group, columnSums,
-                      /*columnSumScale=*/-128);
-}
-
-/// Fills `buf` with zeros.
-static void zeroFill(OpBuilder &b, Location loc, Value buf) {
-  Type elem = cast<MemRefType>(buf.getType()).getElementType();
-  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
-  TileLowering::emitLoopNest(b, loc, cast<MemRefType>(buf.getType()).getShape(),
-                             [&](OpBuilder &ib, ValueRange idx) {
-                               memref::StoreOp::create(ib, loc, zero, buf, idx);
-                             });
-}
-
-/// Fills with zeros the part of `buf` from index `from` of dimension `dim`.
-static void zeroFillFrom(OpBuilder &b, Location loc, Value buf, int64_t dim,
-                         int64_t from) {
+/// Fills with zeros the part of `buf` from index `from` of dimension `dim`
+/// (by default all of it).
+static void zeroFill(OpBuilder &b, Location loc, Value buf, int64_t dim = 0,
+                     int64_t from = 0) {
   auto type = cast<MemRefType>(buf.getType());
   SmallVector<int64_t> extent(type.getShape());
   extent[dim] -= from;
@@ -293,8 +276,9 @@ static void zeroFillFrom(OpBuilder &b, Location loc, Value buf, int64_t dim,
   TileLowering::emitLoopNest(
       b, loc, extent, [&](OpBuilder &ib, ValueRange idx) {
         SmallVector<Value> at(idx);
-        at[dim] = arith::AddIOp::create(ib, loc, idx[dim],
-                                        constantIndex(ib, loc, from));
+        if (from)
+          at[dim] = arith::AddIOp::create(ib, loc, idx[dim],
+                                          constantIndex(ib, loc, from));
         memref::StoreOp::create(ib, loc, zero, buf, at);
       });
 }
@@ -308,7 +292,7 @@ static void emitPlannedKernel(OpBuilder &b, Location loc,
   if (plan.tiles)
     emitTileMicroKernel(b, loc, *plan.tiles, packed.A, packed.Bg, out,
                         shape.rank, shape.batch, shape.M, shape.N,
-                        std::max(shape.K, plan.packedK));
+                        plan.packedK);
   else if (plan.instruction)
     emitDotProductMicroKernel(b, loc, *plan.instruction, packed.A, packed.Bg,
                               packed.columnSums, out, shape.rank, shape.batch,
@@ -338,19 +322,19 @@ static void lowerPlannedDot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
   }
   // Packed K, padded with zeros to whole tiles where the kernel wants them:
   // A's columns and B's (grouped) rows past K.
-  int64_t K = std::max(shape.K, plan.packedK);
   SmallVector<int64_t> aShape(asTensor(dot.getA().getType()).getShape());
   SmallVector<int64_t> kbShape(bShape);
-  aShape.back() = K;
-  kbShape[shape.rank - 2] = K;
+  aShape.back() = plan.packedK;
+  kbShape[shape.rank - 2] = plan.packedK;
   packed.A = tl.allocBuffer(loc, aShape, plan.operand);
   packA(tl, b, loc, plan, dot, packed.A);
   packed.Bg =
       tl.allocBuffer(loc, groupedShape(kbShape, plan.group), plan.operand);
-  packB(tl, b, loc, plan, dot, packed.Bg, packed.columnSums);
-  if (K > shape.K) {
-    zeroFillFrom(b, loc, packed.A, shape.rank - 1, shape.K);
-    zeroFillFrom(b, loc, packed.Bg, shape.rank - 2, shape.K / plan.group);
+  packGroupedRowsInto(tl, b, loc, dot.getB(), packed.Bg, plan.group,
+                      packed.columnSums, /*columnSumScale=*/-128);
+  if (plan.packedK > shape.K) {
+    zeroFill(b, loc, packed.A, shape.rank - 1, shape.K);
+    zeroFill(b, loc, packed.Bg, shape.rank - 2, shape.K / plan.group);
   }
   // The tile kernel loads its accumulators from `out` in any case.
   bool fromZero =

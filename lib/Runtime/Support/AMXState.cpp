@@ -26,8 +26,9 @@ bool requestAMXTileState() {
       return true;
     std::fprintf(stderr,
                  "tilerun: note: Linux refused the AMX tile state "
-                 "(arch_prctl ARCH_REQ_XCOMP_PERM: %s); dots run without "
-                 "AMX tiles\n",
+                 "(arch_prctl ARCH_REQ_XCOMP_PERM: %s); kernels compiled "
+                 "now do without AMX tiles, and ones compiled ahead of "
+                 "time with --amx cannot run\n",
                  std::strerror(errno));
     return false;
   }();
