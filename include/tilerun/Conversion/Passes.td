@@ -163,9 +163,13 @@ def LinalgMatmulToMicroKernel : Pass<"tilerun-linalg-matmul-to-micro-kernel", "m
     rows are contiguous, C being a local buffer that A and B are not views
     of, becomes the micro-kernel tt.dot lowers to: MR vector
     accumulators of NR lanes kept in registers across the K loop. Each
-    element sees the same multiplies and adds in the same order as the loop
-    nest convert-linalg-to-loops would produce (no FMA contraction), so the
-    results are identical; only the schedule changes.
+    element sees the same multiply-adds in the same order as the loop nest
+    convert-linalg-to-loops would produce, each one fused (vector.fma), as
+    MLIR's vectorizer lowers the contraction through vector.contract and as
+    tt.dot's micro-kernel does: without fusion the adds compete with the
+    multiplies for the FMA units and the kernel runs at half their rate.
+    With fuse-multiply-add=false the multiplies and adds stay apart and the
+    results are bit-identical to the loops'.
   }];
   let options = [
     Option<"tileRows", "tile-rows", "int64_t", /*default=*/"4",
@@ -173,6 +177,10 @@ def LinalgMatmulToMicroKernel : Pass<"tilerun-linalg-matmul-to-micro-kernel", "m
            "tile, CpuTarget::matmulRegisterTile)">,
     Option<"tileLanes", "tile-lanes", "int64_t", /*default=*/"16",
            "f32 lanes of each accumulator">,
+    Option<"fuseMultiplyAdd", "fuse-multiply-add", "bool", /*default=*/"true",
+           "Each multiply-add one fused multiply-add, as MLIR's vectorizer "
+           "lowers the contraction (false: the loops' separate multiply and "
+           "add, bit-identical to convert-linalg-to-loops)">,
   ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
                            "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];

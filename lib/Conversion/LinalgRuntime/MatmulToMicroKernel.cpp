@@ -5,9 +5,11 @@
 // loop is a strict f32 reduction LLVM may not reassociate, so it stays scalar.
 // This pattern emits the register-tiled form the TTIR path uses for tt.dot:
 // MR vector accumulators of NR lanes stay in registers across the K loop.
-// Per element it performs exactly the loop nest's operations in the same
-// order (out = out + a * b, k ascending, no FMA contraction), so results are
-// bit-identical to the loops it replaces.
+// Per element it performs the loop nest's multiply-adds in the same order
+// (out = out + a * b, k ascending), each fused into one FMA as MLIR's
+// vectorizer lowers a contraction (vector.contract to vector.fma): apart, the
+// adds take FMA units from the multiplies on most CPUs. Unfused
+// (fuse-multiply-add=false) the results are bit-identical to the loops.
 //
 //===----------------------------------------------------------------------===//
 #include "tilerun/Conversion/MicroKernelTile.h"
@@ -69,11 +71,16 @@ bool isMulAddBody(linalg::LinalgOp op) {
 }
 
 struct MatmulToMicroKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
-  MatmulToMicroKernel(MLIRContext *ctx, int64_t maxRows, int64_t maxLanes)
-      : OpInterfaceRewritePattern(ctx), maxRows(maxRows), maxLanes(maxLanes) {}
+  MatmulToMicroKernel(MLIRContext *ctx, int64_t maxRows, int64_t maxLanes,
+                      bool fuseMultiplyAdd)
+      : OpInterfaceRewritePattern(ctx), maxRows(maxRows), maxLanes(maxLanes),
+        fuseMultiplyAdd(fuseMultiplyAdd) {}
 
   /// The target's register tile (CpuTarget::matmulRegisterTile).
   int64_t maxRows, maxLanes;
+  /// Each multiply-add one FMA (as MLIR's vectorizer lowers a contraction
+  /// through vector.contract), instead of the loops' multiply then add.
+  bool fuseMultiplyAdd;
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
@@ -158,6 +165,10 @@ struct MatmulToMicroKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
             Value a =
                 memref::LoadOp::create(kb, loc, A, ValueRange{rows[i], kv});
             Value av = vector::BroadcastOp::create(kb, loc, vecTy, a);
+            if (fuseMultiplyAdd) {
+              next.push_back(vector::FMAOp::create(kb, loc, av, bv, cur[i]));
+              continue;
+            }
             Value prod = arith::MulFOp::create(kb, loc, av, bv);
             next.push_back(arith::AddFOp::create(kb, loc, cur[i], prod));
           }
@@ -177,7 +188,8 @@ struct LinalgMatmulToMicroKernel
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<MatmulToMicroKernel>(&getContext(), tileRows, tileLanes);
+    patterns.add<MatmulToMicroKernel>(&getContext(), tileRows, tileLanes,
+                                      fuseMultiplyAdd);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

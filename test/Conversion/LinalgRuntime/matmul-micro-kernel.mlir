@@ -1,14 +1,21 @@
 // RUN: tilerun-opt %s -split-input-file -tilerun-linalg-matmul-to-micro-kernel | FileCheck %s
 // RUN: tilerun-opt %s -split-input-file -tilerun-linalg-matmul-to-micro-kernel="tile-rows=8 tile-lanes=32" | FileCheck %s --check-prefix=WIDE
+// RUN: tilerun-opt %s -split-input-file -tilerun-linalg-matmul-to-micro-kernel="fuse-multiply-add=false" | FileCheck %s --check-prefix=LOOPS
 
 // The register tile is the target's (CpuTarget::matmulRegisterTile): 4 rows
 // of 16 lanes by default (16 vector registers), 8 of 32 with AVX-512's 32.
 // WIDE-LABEL: func.func @tile(
-// WIDE-COUNT-8: arith.mulf {{.*}} : vector<32xf32>
+// WIDE-COUNT-8: vector.fma {{.*}} : vector<32xf32>
 
 // A static f32 matmul into a local buffer is a register tile: accumulators
 // loaded from C as vectors, a K loop of broadcast-A times row-of-B, each step
-// a multiply then an add (no FMA: the loops' rounding), stored back.
+// one fused multiply-add (as MLIR's vectorizer lowers a contraction), stored
+// back. Unfused, each step is a multiply then an add: the loops' rounding.
+// LOOPS-LABEL: func.func @tile(
+// LOOPS-COUNT-4: arith.mulf {{.*}} : vector<16xf32>
+// LOOPS: arith.addf {{.*}} : vector<16xf32>
+// LOOPS-NOT: vector.fma
+// LOOPS: vector.store
 // CHECK-LABEL: func.func @tile(
 // CHECK: %[[C:.*]] = memref.alloc
 // CHECK-NOT: linalg.matmul
@@ -19,9 +26,8 @@
 // CHECK: vector.load %arg1
 // CHECK: memref.load %arg0
 // CHECK: vector.broadcast
-// CHECK-COUNT-4: arith.mulf {{.*}} : vector<16xf32>
-// CHECK: arith.addf {{.*}} : vector<16xf32>
-// CHECK-NOT: vector.fma
+// CHECK-COUNT-4: vector.fma {{.*}} : vector<16xf32>
+// CHECK-NOT: arith.mulf
 // CHECK: vector.store {{.*}}, %[[C]]
 func.func @tile(%a: memref<64x32xf32>, %b: memref<32x32xf32>, %out: memref<64x32xf32>) {
   %c = memref.alloc() : memref<64x32xf32>
