@@ -65,7 +65,9 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   std::tie(loopOpts.matmulTileRows, loopOpts.matmulTileLanes) =
       target.matmulRegisterTile();
   loopOpts.bf16DotProducts = target.hasAVX512BF16();
-  loopOpts.int8DotProducts = target.hasAVX512VNNI();
+  loopOpts.int8DotProducts = target.hasAVX512VNNI() ? 16
+                             : target.hasAVXVNNI()  ? 8
+                                                    : 0;
   loopOpts.int8WordProducts = target.has("avx512bw") ? 16
                               : target.has("avx2")   ? 8
                                                      : 0;

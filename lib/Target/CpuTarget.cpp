@@ -164,7 +164,7 @@ std::string CpuTarget::describe() const {
         {"amx-fp16", hasAMXFP16()},
         {"amx-int8", hasAMXInt8()},
         {"avx512-vnni", hasAVX512VNNI()},
-        {"avx-vnni", has("avxvnni")}})
+        {"avx-vnni", hasAVXVNNI()}})
     if (present) {
       s += std::string(" ") + name;
       any = true;

@@ -2,18 +2,22 @@
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=sapphirerapids" | FileCheck %s --check-prefix=VNNI
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=skylake-avx512 target-features=+avx512vnni" | FileCheck %s --check-prefix=VNNI
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=skylake-avx512" | FileCheck %s --check-prefix=WORDS512
-// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=alderlake" | FileCheck %s --check-prefix=WORDS256
+// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=alderlake" | FileCheck %s --check-prefix=VNNI256
+// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=x86-64-v3 target-features=+avxvnni" | FileCheck %s --check-prefix=VNNI256
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=x86-64-v3" | FileCheck %s --check-prefix=WORDS256
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=x86-64" | FileCheck %s --check-prefix=WIDEN
 
 // Whether an int8 dot runs on AVX512-VNNI's vpdpbusd follows the CPU the
 // pipeline is given (CpuTarget::hasAVX512VNNI), whichever machine runs the
 // test: Zen 4, Sapphire Rapids, or any AVX-512 CPU given +avx512vnni get it.
-// Without it the bytes are widened to words for vpmaddwd, on 512-bit vectors
-// with AVX-512BW (Skylake-AVX512) and on 256-bit ones with AVX2 (x86-64-v3,
-// and Alder Lake, whose VNNI is the 256-bit AVX-VNNI, not used yet); a CPU
-// with neither (x86-64) widens them to i32 in loops.
+// CPUs whose VNNI is the 256-bit AVX-VNNI (Alder Lake, or any AVX2 CPU given
+// +avxvnni) get it on 8 lanes. Without either the bytes are widened to words
+// for vpmaddwd, on 512-bit vectors with AVX-512BW (Skylake-AVX512) and on
+// 256-bit ones with AVX2 (x86-64-v3); a CPU with neither (x86-64) widens
+// them to i32 in loops.
 // VNNI: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"({{.*}}) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>
+// VNNI256-NOT: pmadd
+// VNNI256: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.256"({{.*}}) : (vector<8xi32>, vector<32xi8>, vector<32xi8>) -> vector<8xi32>
 // WORDS512-NOT: vpdpbusd
 // WORDS512: llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"({{.*}}) : (vector<32xi16>, vector<32xi16>) -> vector<16xi32>
 // WORDS256-NOT: vpdpbusd

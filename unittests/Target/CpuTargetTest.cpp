@@ -74,7 +74,9 @@ TEST(CpuTarget, MatrixInstructions) {
   // Alder Lake's VNNI is AVX-VNNI, on 256-bit vectors only.
   CpuTarget adl = target("alderlake");
   EXPECT_TRUE(adl.hasVNNI());
+  EXPECT_TRUE(adl.hasAVXVNNI());
   EXPECT_FALSE(adl.hasAVX512VNNI());
+  EXPECT_FALSE(zen3.hasAVXVNNI());
 }
 
 TEST(CpuTarget, FeaturesOnTopOfTheCPU) {

@@ -83,11 +83,11 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
            "Multiply bf16 dot operands with AVX512-BF16's dot product "
            "(x86vector.avx512.dot, vdpbf16ps: pairs of bf16 products "
            "added to f32 accumulators) instead of widening them to f32">,
-    Option<"int8DotProducts", "int8-dot-products", "bool",
-           /*default=*/"false",
-           "Multiply int8 dot operands with AVX512-VNNI's dot product "
-           "(vpdpbusd: four byte products added to i32 accumulators) "
-           "instead of widening them to i32">,
+    Option<"int8DotProducts", "int8-dot-products", "int64_t",
+           /*default=*/"0",
+           "Multiply int8 dot operands with vpdpbusd (four byte products "
+           "added to each i32 lane) on this many lanes (16: AVX512-VNNI, "
+           "8: AVX-VNNI; 0: not at all)">,
     Option<"int8WordProducts", "int8-word-products", "int64_t",
            /*default=*/"0",
            "Without int8-dot-products, multiply int8 dot operands widened to "

@@ -82,6 +82,9 @@ public:
   bool hasVNNI() const { return has("avx512vnni") || has("avxvnni"); }
   /// VNNI on 512-bit vectors (vpdpbusd zmm), which the int8 dot uses.
   bool hasAVX512VNNI() const { return has("avx512vnni"); }
+  /// vpdpbusd on 256-bit vectors without AVX-512 (Alder Lake and later
+  /// client CPUs, Sapphire Rapids, Zen 5).
+  bool hasAVXVNNI() const { return has("avxvnni"); }
 
   /// "TRIPLE CPU FEATURES": what the compile cache keys objects by.
   std::string str() const;

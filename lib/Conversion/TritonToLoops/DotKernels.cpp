@@ -96,17 +96,19 @@ DotProductInstruction bf16DotProduct(MLIRContext *ctx) {
           }};
 }
 
-/// AVX512-VNNI's vpdpbusd: four products of an unsigned byte of `a` and a
-/// signed byte of `b` per i32 lane, wrapping like the GPU's i32 sums.
-/// (MLIR's x86vector has only the signed-by-signed AVX-VNNI-INT8 form.)
-DotProductInstruction int8DotProduct(MLIRContext *ctx) {
+/// vpdpbusd: four products of an unsigned byte of `a` and a signed byte of
+/// `b` per i32 lane, wrapping like the GPU's i32 sums. (MLIR's x86vector has
+/// only the signed-by-signed AVX-VNNI-INT8 form.) The 256-bit intrinsic is
+/// selected as AVX-VNNI's VEX form where the CPU has no AVX512-VL.
+DotProductInstruction int8DotProduct(MLIRContext *ctx, int64_t lanes) {
   Type i32 = IntegerType::get(ctx, 32);
-  return {IntegerType::get(ctx, 8), i32, 4, 16,
-          [i32](OpBuilder &b, Location loc, Value acc, Value x, Value y) {
+  StringRef name = lanes == 16 ? "llvm.x86.avx512.vpdpbusd.512"
+                               : "llvm.x86.avx512.vpdpbusd.256";
+  return {IntegerType::get(ctx, 8), i32, 4, lanes,
+          [=](OpBuilder &b, Location loc, Value acc, Value x, Value y) {
             return LLVM::CallIntrinsicOp::create(
-                       b, loc, VectorType::get({16}, i32),
-                       b.getStringAttr("llvm.x86.avx512.vpdpbusd.512"),
-                       ValueRange{acc, x, y})
+                       b, loc, VectorType::get({lanes}, i32),
+                       b.getStringAttr(name), ValueRange{acc, x, y})
                 .getResult(0);
           }};
 }
@@ -129,7 +131,7 @@ DotProductInstruction int8WordPairProduct(MLIRContext *ctx, int64_t lanes) {
 /// packed as is) and B packed in groups of `instr.group` rows
 /// (`Bg[k / g][g n + k % g] = B[k][n]`, packGroupedRows): every lane adds
 /// the products of one group of A (broadcast to all lanes) with the same
-/// group of one column of B. MR rows of NR / 16 accumulators each stay in
+/// group of one column of B. MR rows of NR / lanes accumulators each stay in
 /// registers across the K loop, as in emitMicroKernelDot, for `groups` (an
 /// index) groups of K, at most the buffers' K / group. A `columnBias`
 /// ([batch x] N, of the accumulator type, which must then be an integer)

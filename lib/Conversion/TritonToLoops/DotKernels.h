@@ -44,9 +44,9 @@ struct DotProductInstruction {
 
 /// AVX512-BF16's vdpbf16ps: two bf16 products per f32 lane.
 DotProductInstruction bf16DotProduct(mlir::MLIRContext *ctx);
-/// AVX512-VNNI's vpdpbusd: four products of an unsigned and a signed byte
-/// per i32 lane.
-DotProductInstruction int8DotProduct(mlir::MLIRContext *ctx);
+/// vpdpbusd: four products of an unsigned and a signed byte per i32 lane,
+/// on 16 lanes (AVX512-VNNI) or 8 (AVX-VNNI).
+DotProductInstruction int8DotProduct(mlir::MLIRContext *ctx, int64_t lanes);
 /// vpmaddwd (AVX-512BW on 512-bit vectors, `lanes` 16; AVX2 on 256, 8):
 /// two products of signed 16-bit words per i32 lane, then an add; int8
 /// operands are widened to words as they are packed. Exact for them: a

@@ -5,7 +5,8 @@
 // by the target's register-tiled micro-kernel (CpuTarget::matmulRegisterTile,
 // given as the pass's matmul-tile-* options), bf16 and int8 by micro-kernels
 // of the target's dot-product instructions where it has them (AVX512-BF16's
-// vdpbf16ps, bf16-dot-products; AVX512-VNNI's vpdpbusd, int8-dot-products),
+// vdpbf16ps, bf16-dot-products; vpdpbusd of AVX512-VNNI or AVX-VNNI,
+// int8-dot-products),
 // other types by loops that widen each product to the accumulator's type.
 //
 //===----------------------------------------------------------------------===//
@@ -215,7 +216,8 @@ static std::optional<DotKernelPlan> planDotKernel(const Options &options,
     plan.instruction = bf16DotProduct(dot.getContext());
   else if (a.isInteger(8) && b.isInteger(8) && d.isInteger(32)) {
     if (options.int8DotProducts)
-      plan.instruction = int8DotProduct(dot.getContext());
+      plan.instruction =
+          int8DotProduct(dot.getContext(), options.int8DotProducts);
     else if (options.int8WordProducts)
       plan.instruction =
           int8WordPairProduct(dot.getContext(), options.int8WordProducts);

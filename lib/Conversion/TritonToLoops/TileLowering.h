@@ -108,7 +108,7 @@ struct Options {
   /// bf16 dots through AVX512-BF16's vdpbf16ps (DotLowering.cpp).
   bool bf16DotProducts = false;
   /// int8 dots through AVX512-VNNI's vpdpbusd (DotLowering.cpp).
-  bool int8DotProducts = false;
+  int64_t int8DotProducts = 0;
   /// Without it, int8 dots through vpmaddwd on this many i32 lanes (16:
   /// AVX-512BW, 8: AVX2; 0: widening loops).
   int64_t int8WordProducts = 0;

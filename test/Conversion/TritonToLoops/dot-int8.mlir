@@ -1,6 +1,7 @@
-// RUN: tilerun-opt %s -tilerun-convert-triton-to-loops="int8-dot-products=true matmul-tile-rows=8 matmul-tile-lanes=32" -canonicalize -cse | FileCheck %s
+// RUN: tilerun-opt %s -tilerun-convert-triton-to-loops="int8-dot-products=16 matmul-tile-rows=8 matmul-tile-lanes=32" -canonicalize -cse | FileCheck %s
 // RUN: tilerun-opt %s -tilerun-convert-triton-to-loops="matmul-tile-rows=8 matmul-tile-lanes=32" -canonicalize -cse | FileCheck %s --check-prefix=WIDEN
 // RUN: tilerun-opt %s -tilerun-convert-triton-to-loops="int8-word-products=8 matmul-tile-rows=4 matmul-tile-lanes=16" -canonicalize -cse | FileCheck %s --check-prefix=WORDS
+// RUN: tilerun-opt %s -tilerun-convert-triton-to-loops="int8-dot-products=8 int8-word-products=8 matmul-tile-rows=4 matmul-tile-lanes=16" -canonicalize -cse | FileCheck %s --check-prefix=VNNI256
 
 // On AVX512-VNNI (int8-dot-products, from the CPU target) an int8 x int8 ->
 // i32 dot keeps its operands in bytes: A packed with its sign bit flipped
@@ -29,6 +30,17 @@
 // CHECK:   %[[AV:.*]] = vector.bitcast %[[BCAST]] : vector<16xi32> to vector<64xi8>
 // CHECK:   llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"(%{{.*}}, %[[AV]], %[[B0]]) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>
 // CHECK:   llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"(%{{.*}}, %[[AV]], %[[B1]])
+// On AVX-VNNI (int8-dot-products=8: 256-bit vectors, no AVX-512) the same
+// packing, 8 lanes of four byte products each; it is preferred to vpmaddwd.
+// VNNI256-LABEL: func.func @int8_dot
+// VNNI256-DAG: memref.alloca() {alignment = 64 : i64} : memref<16x256xi8>
+// VNNI256-NOT: pmadd
+// VNNI256: arith.xori %{{.*}}, %c-128_i8 : i8
+// VNNI256: vector.load %{{.*}} : memref<64xi32>, vector<8xi32>
+// VNNI256: %[[BCAST:.*]] = vector.broadcast %{{.*}} : i32 to vector<8xi32>
+// VNNI256: %[[AV:.*]] = vector.bitcast %[[BCAST]] : vector<8xi32> to vector<32xi8>
+// VNNI256: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.256"(%{{.*}}, %[[AV]], %{{.*}}) : (vector<8xi32>, vector<32xi8>, vector<32xi8>) -> vector<8xi32>
+// VNNI256-NOT: pmadd
 // WIDEN-LABEL: func.func @int8_dot
 // WIDEN-NOT: vpdpbusd
 // WIDEN: arith.extsi {{.*}} : i8 to i32
