@@ -35,8 +35,21 @@ struct ConvertTritonToLoopsPass
     tilerun::registerTileOpModels(registry);
   }
 
+  /// The dot-product instructions exist on 8 lanes (256-bit) and 16
+  /// (512-bit) only.
+  LogicalResult checkLaneOption(StringRef name, int64_t lanes) {
+    if (lanes == 0 || lanes == 8 || lanes == 16)
+      return success();
+    return getOperation().emitError()
+           << "option " << name << "=" << lanes
+           << " is not a lane count of the instruction (0, 8 or 16)";
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (failed(checkLaneOption("int8-dot-products", int8DotProducts)) ||
+        failed(checkLaneOption("int8-word-products", int8WordProducts)))
+      return signalPassFailure();
     tilerun::loops::Options opts;
     opts.checked = checked;
     opts.streamingStores = streamingStores;
