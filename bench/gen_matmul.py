@@ -1,12 +1,13 @@
 """Writes a bench kernel: the corpus matmul (gen_corpus.py's `matmul`,
-GROUP_M 8) on int8 operands with an int32 accumulator, or on bf16 operands
-with an f32 accumulator and a bf16 result, at the given blocks, as Triton
+GROUP_M 8) on int8 operands with an int32 accumulator, on bf16 operands
+with an f32 accumulator and a bf16 result, or on f32, at the given blocks, as Triton
 3.6's frontend emits its TTIR (the same make_ttir passes as Triton's CUDA
 backend), compiled through tilerun's Triton backend: no GPU is needed, and
 nothing runs.
 
     build/triton-env/bin/python bench/gen_matmul.py                 # matmul_1024_int8
     build/triton-env/bin/python bench/gen_matmul.py --dtype bf16 --blocks 128x128x32
+    build/triton-env/bin/python bench/gen_matmul.py --dtype f32 --blocks 128x128x64 --out /tmp/f32
 """
 import argparse
 import json
@@ -53,7 +54,7 @@ def matmul(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--dtype", choices=("int8", "bf16"), default="int8")
+    ap.add_argument("--dtype", choices=("int8", "bf16", "f32"), default="int8")
     ap.add_argument("--blocks", default="64x64x32", help="BMxBNxBK")
     ap.add_argument("--out", help="output directory (default: bench/kernels/<name>)")
     opts = ap.parse_args()
@@ -61,7 +62,8 @@ def main():
     BM, BN, BK = (int(b) for b in opts.blocks.split("x"))
     kname = f"matmul_{M}_{opts.dtype}" + ("" if opts.blocks == "64x64x32" else f"_{opts.blocks}")
     out = opts.out or os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernels", kname)
-    operand, result = {"int8": (torch.int8, torch.int32), "bf16": (torch.bfloat16, torch.bfloat16)}[opts.dtype]
+    operand, result = {"int8": (torch.int8, torch.int32), "bf16": (torch.bfloat16, torch.bfloat16),
+                       "f32": (torch.float32, torch.float32)}[opts.dtype]
     a = torch.empty(M, M, dtype=operand)
     b = torch.empty(M, M, dtype=operand)
     c = torch.empty(M, M, dtype=result)
@@ -76,7 +78,8 @@ def main():
     def buf(dtype, init="randn"):
         return {"kind": "buffer", "shape": [M, M], "dtype": dtype, "init": init}
 
-    np_operand, np_result = {"int8": ("int8", "int32"), "bf16": ("bfloat16", "bfloat16")}[opts.dtype]
+    np_operand, np_result = {"int8": ("int8", "int32"), "bf16": ("bfloat16", "bfloat16"),
+                             "f32": ("float32", "float32")}[opts.dtype]
     spec = {"a_ptr": buf(np_operand), "b_ptr": buf(np_operand), "c_ptr": buf(np_result, "empty")}
     args = []
     for name, value in zip(("a_ptr", "b_ptr", "c_ptr", "M", "N", "K", "sam", "sbk", "scm"),

@@ -24,7 +24,10 @@ typedef enum tilerun_rt_status {
   /** A program failed (a tl.device_assert, an mbarrier deadlock). */
   TILERUN_RT_ERROR_PROGRAM = 2,
   /** Threads could not be started. */
-  TILERUN_RT_ERROR_RESOURCES = 3
+  TILERUN_RT_ERROR_RESOURCES = 3,
+  /** The kernel multiplies on AMX tiles, and the process has no AMX tile
+      state (Linux refused it, or the CPU has no AMX). */
+  TILERUN_RT_ERROR_AMX = 4
 } tilerun_rt_status_t;
 
 /** Worker threads that run programs. A pool may run launches from several
@@ -57,6 +60,12 @@ tilerun_rt_status_t tilerun_rt_launch(tilerun_pool_t *pool, const char *kernel,
                                       tilerun_program_fn program,
                                       const void *args, int64_t gx, int64_t gy,
                                       int64_t gz, uint64_t stack_bytes);
+
+/** Asks Linux, once per process, for the AMX tile state that kernels
+    compiled with AMX tiles need; the kernel functions of those kernels call
+    it before their launch. TILERUN_RT_OK when granted; otherwise
+    TILERUN_RT_ERROR_AMX, with tilerun_rt_last_error() naming `kernel`. */
+tilerun_rt_status_t tilerun_rt_require_amx(const char *kernel);
 
 /** The message of this thread's last failed launch ("" if none). */
 const char *tilerun_rt_last_error(void);

@@ -116,6 +116,10 @@ typedef struct tilerun_compile_options {
       compiles and runs as Triton 3.6 runs it either way. 0: no check, no
       warnings. */
   int32_t memdesc_warnings;
+  /** 1 (the default): multiply dots on the CPU's AMX tiles where it has
+      them and Linux grants the process the tile state (asked for once);
+      otherwise, and with 0, on its AVX-512 or AVX2 dot instructions. */
+  int32_t amx;
 } tilerun_compile_options_t;
 
 /** Fills `options` with the defaults. */

@@ -129,9 +129,6 @@ private:
 extern "C" {
 
 tilerun_pool_t *tilerun_pool_create(uint32_t threads) {
-  // Kernels compiled with AMX tiles (`tilerun compile --amx`) need the
-  // process's tile state; a no-op on CPUs without AMX.
-  tilerun::requestAMXTileState();
   unsigned n =
       threads ? threads : std::max(1u, std::thread::hardware_concurrency());
   auto *pool = new tilerun_pool(n);
@@ -154,6 +151,15 @@ void tilerun_pool_destroy(tilerun_pool_t *pool) {
 }
 
 const char *tilerun_rt_last_error(void) { return lastError.c_str(); }
+
+tilerun_rt_status_t tilerun_rt_require_amx(const char *kernel) {
+  if (requestAMXTileState())
+    return TILERUN_RT_OK;
+  lastError = std::string(kernel ? kernel : "kernel") +
+              ": multiplies on AMX tiles, and " + amxTileStateRefusal() +
+              "; compile it with --amx=false";
+  return TILERUN_RT_ERROR_AMX;
+}
 
 tilerun_rt_status_t tilerun_rt_launch(tilerun_pool_t *pool, const char *kernel,
                                       tilerun_program_fn program,

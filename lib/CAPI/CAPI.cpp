@@ -151,11 +151,15 @@ tilerun_status_t compileSource(tilerun_context_t *context, std::string source,
     return fail(TILERUN_ERROR_INVALID_ARGUMENT,
                 "memdesc_warnings must be 0 or 1, not " +
                     Twine(opts.memdesc_warnings));
+  if (opts.amx != 0 && opts.amx != 1)
+    return fail(TILERUN_ERROR_INVALID_ARGUMENT,
+                "amx must be 0 or 1, not " + Twine(opts.amx));
   auto handle = std::make_unique<tilerun_kernel>();
   handle->context = context;
   handle->sourceName = sourceName.str();
   handle->options.checked =
       opts.checked == -1 ? context->checked : opts.checked == 1;
+  handle->options.amx = opts.amx == 1;
   if (opts.max_program_bytes)
     handle->options.maxProgramBytes = opts.max_program_bytes;
   if (handle->options.maxProgramBytes > (uint64_t(2) << 30))
@@ -368,6 +372,7 @@ void tilerun_compile_options_init(tilerun_compile_options_t *options) {
   options->checked = -1;
   options->max_program_bytes = 0;
   options->memdesc_warnings = 1;
+  options->amx = 1;
 }
 
 tilerun_status_t
@@ -501,6 +506,7 @@ tilerun_status_t tilerun_kernel_binary(const tilerun_kernel_t *kernel,
         {"version", tilerun_version()},
         {"cpu", hostCPU()},
         {"checked", kernel->kernel->isChecked()},
+        {"amx", kernel->kernel->usesAMX()},
         {"object_bytes", int64_t(object->size())},
         {"signature", tilerun::signatureToJSON(kernel->kernel->signature())}};
     std::string out = kBinaryMagic.str();
@@ -559,8 +565,10 @@ tilerun_status_t tilerun_kernel_load(tilerun_context_t *context,
   if (!sig)
     return fail(TILERUN_ERROR_IO, toString(sig.takeError()));
   bool checked = o->getBoolean("checked").value_or(false);
+  bool amx = o->getBoolean("amx").value_or(false);
   return guarded([&]() -> tilerun_status_t {
-    auto loaded = tilerun::Kernel::loadObject(object, std::move(*sig), checked);
+    auto loaded =
+        tilerun::Kernel::loadObject(object, std::move(*sig), checked, amx);
     if (!loaded)
       return fail(TILERUN_ERROR_IO, "cannot load the kernel's object code: " +
                                         toString(loaded.takeError()));

@@ -7,7 +7,7 @@
 //     -> canonicalize, CSE, loop-invariant code motion
 //     -> LLVM dialect                                  (upstream conversions)
 //
-// LLVM's own -O3 pipeline (run by the runtime's JIT compile for the target
+// LLVM's own -O2 pipeline (run by the runtime's JIT compile for the target
 // CPU, CompileOptions::target, the host by default) then vectorises the loops.
 //
 //===----------------------------------------------------------------------===//
@@ -54,8 +54,10 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   // Prefetches are not accesses, but they would be checked mode's only
   // unchecked address arithmetic.
-  if (!options.checked)
+  if (!options.checked) {
     pm.addPass(createPrefetchNextProgram());
+    pm.addPass(createPrefetchNextIteration());
+  }
   ConvertTritonToLoopsOptions loopOpts;
   loopOpts.checked = options.checked;
   loopOpts.maxProgramBytes = options.maxProgramBytes;

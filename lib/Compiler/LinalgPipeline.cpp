@@ -85,6 +85,9 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   LinalgMatmulToMicroKernelOptions microKernel;
   std::tie(microKernel.tileRows, microKernel.tileLanes) =
       options.cpuTarget().matmulRegisterTile();
+  // Prefetches are not accesses, but they would be checked mode's only
+  // unchecked address arithmetic.
+  microKernel.prefetchNextIteration = !options.checked;
   pm.addNestedPass<func::FuncOp>(createLinalgMatmulToMicroKernel(microKernel));
   pm.addNestedPass<func::FuncOp>(createCollapseContiguousLinalg());
   // As the tt lowering: x86 with AVX, and not under --check, whose bounds

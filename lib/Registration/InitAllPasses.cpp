@@ -26,8 +26,9 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
                      "(+avx512f,-amx-tile)"),
       llvm::cl::init("")};
   Option<bool> amx{*this, "amx",
-                   llvm::cl::desc("Multiply dots on the target's AMX tiles"),
-                   llvm::cl::init(false)};
+                   llvm::cl::desc("Multiply dots on the target's AMX tiles "
+                                  "where it has them"),
+                   llvm::cl::init(true)};
 };
 
 using PipelineBuilder =

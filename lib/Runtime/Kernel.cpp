@@ -22,6 +22,7 @@
 #include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <mutex>
@@ -86,7 +87,7 @@ static Error addPackedEntry(llvm::Module &module, StringRef name) {
 }
 
 /// Kernel `name` of a module lowered to the LLVM dialect, as an object file
-/// for `target` (LLVM's -O3 included). Made in memory: files are only for the
+/// for `target` (LLVM's -O2 included). Made in memory: files are only for the
 /// compile cache, whose failures are harmless, whereas LLVM ends the process
 /// when writing an object file fails (a full disk).
 static Expected<std::string>
@@ -147,15 +148,20 @@ Kernel::link(std::string object, StringRef name, StringRef where) {
   return std::move(kernel);
 }
 
-Expected<std::unique_ptr<Kernel>>
-Kernel::loadObject(StringRef object, KernelSignature signature, bool checked) {
+Expected<std::unique_ptr<Kernel>> Kernel::loadObject(StringRef object,
+                                                     KernelSignature signature,
+                                                     bool checked, bool amx) {
   auto start = std::chrono::steady_clock::now();
   initializeNativeTarget();
+  if (amx && !requestAMXTileState())
+    return createStringError("the kernel multiplies on AMX tiles, and " +
+                             amxTileStateRefusal());
   auto kernel = link(object.str(), signature.name, "tilerun-kernel");
   if (!kernel)
     return kernel.takeError();
   (*kernel)->Signature = std::move(signature);
   (*kernel)->Checked = checked;
+  (*kernel)->UsesAMX = amx;
   (*kernel)->ProgramBytes = programBytes(**kernel, (*kernel)->Signature.name);
   (*kernel)->CompileMs = std::chrono::duration<double, std::milli>(
                              std::chrono::steady_clock::now() - start)
@@ -193,16 +199,33 @@ uint64_t Kernel::programBytes(const Kernel &kernel, StringRef name) {
   return *found->toPtr<const uint64_t *>();
 }
 
+/// Whether this process may run AMX kernels. The first compile that wanted
+/// them and was refused gets `note` (the kernels then take the dot-product
+/// instructions, which would otherwise go unremarked); later ones do not.
+static bool grantedAMXTileState(std::optional<std::string> &note) {
+  if (requestAMXTileState())
+    return true;
+  static std::atomic<bool> noted{false};
+  if (!noted.exchange(true))
+    note = amxTileStateRefusal() +
+           "; kernels use the CPU's dot-product instructions instead of AMX "
+           "tiles";
+  return false;
+}
+
 Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
                                                   StringRef name,
                                                   const CompileOptions &asked,
                                                   const CacheLocation &where) {
   auto start = std::chrono::steady_clock::now();
   initializeNativeTarget();
-  // This process runs the kernel: AMX tiles need Linux's leave first.
+  // This process runs the kernel: AMX tiles need Linux's leave first, and
+  // without it the kernel takes the CPU's dot-product instructions.
   CompileOptions options = asked;
-  if (options.amx && options.cpuTarget().has("amx-tile") &&
-      !requestAMXTileState())
+  std::optional<std::string> amxNote;
+  if (options.amx && options.cpuTarget().has("amx-tile"))
+    options.amx = grantedAMXTileState(amxNote);
+  else
     options.amx = false;
 
   auto fn = selectKernel(module, name);
@@ -216,7 +239,10 @@ Expected<std::unique_ptr<Kernel>> Kernel::compile(mlir::ModuleOp module,
   auto finish =
       [&](std::unique_ptr<Kernel> kernel) -> Expected<std::unique_ptr<Kernel>> {
     kernel->Signature = std::move(*sig);
+    if (amxNote)
+      kernel->Warnings.push_back(std::move(*amxNote));
     kernel->Checked = options.checked;
+    kernel->UsesAMX = options.amx;
     kernel->ProgramBytes = programBytes(*kernel, kernel->Signature.name);
     kernel->CompileMs = std::chrono::duration<double, std::milli>(
                             std::chrono::steady_clock::now() - start)

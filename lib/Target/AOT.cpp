@@ -150,7 +150,7 @@ std::string joined(const std::vector<CParam> &params, bool withTypes) {
 
 std::string writeHeader(const KernelSignature &sig, const AOTOptions &aot,
                         const std::vector<CParam> &params, StringRef cpu,
-                        bool hasProgramBytes) {
+                        bool hasProgramBytes, bool usesAMX) {
   std::string fn = aot.functionName;
   std::string prog = "__tilerun_aot_" + fn;
   std::string guard = "TILERUN_AOT_" + StringRef(fn).upper() + "_H";
@@ -195,6 +195,10 @@ std::string writeHeader(const KernelSignature &sig, const AOTOptions &aot,
      << "static inline int32_t " << fn << "(tilerun_pool_t *pool"
      << (aot.grid.empty() ? ", uint32_t gx, uint32_t gy, uint32_t gz" : "")
      << (all.empty() ? "" : ", ") << all << ") {\n"
+     << (usesAMX ? "  if (tilerun_rt_require_amx(\"" + fn +
+                       "\") != TILERUN_RT_OK)\n    return "
+                       "TILERUN_RT_ERROR_AMX;\n"
+                 : std::string())
      << "  " << prog << "_args __tilerun_a = {"
      << (params.empty() ? "0" : joined(params, false)) << "};\n";
   // Locals start with __tilerun_ so that no parameter name hides them.
@@ -211,6 +215,16 @@ std::string writeHeader(const KernelSignature &sig, const AOTOptions &aot,
   os << "/* tt-linker: " << fn << ":" << all << ": */\n\n"
      << "#ifdef __cplusplus\n}\n#endif\n\n#endif /* " << guard << " */\n";
   return text;
+}
+
+/// Whether `module` multiplies on AMX tiles: whether it calls AMX's tile
+/// intrinsics (llvm.x86.tile*, llvm.x86.tdp*; the tile configuration comes
+/// later, from LLVM's code generator).
+bool usesAMXTiles(const llvm::Module &module) {
+  return llvm::any_of(module.functions(), [](const llvm::Function &f) {
+    return f.isIntrinsic() && (f.getName().starts_with("llvm.x86.tile") ||
+                               f.getName().starts_with("llvm.x86.tdp"));
+  });
 }
 
 /// Renames the lowered kernel and its exported frame size to AOT names.
@@ -273,6 +287,7 @@ Expected<AOTKernel> compileAheadOfTime(mlir::ModuleOp module, StringRef name,
   if (!llvmModuleOr)
     return llvmModuleOr.takeError();
   std::unique_ptr<llvm::Module> llvmModule = std::move(*llvmModuleOr);
+  bool amx = usesAMXTiles(*llvmModule);
   llvmModule->setDataLayout((*tm)->createDataLayout());
   llvmModule->setTargetTriple((*tm)->getTargetTriple());
   if (Error e = optimizeKernelModule(*llvmModule, tm->get()))
@@ -283,7 +298,7 @@ Expected<AOTKernel> compileAheadOfTime(mlir::ModuleOp module, StringRef name,
   std::string cpu =
       ((*tm)->getTargetTriple().str() + ", CPU " + (*tm)->getTargetCPU()).str();
   return AOTKernel{std::move(*object),
-                   writeHeader(*sig, aot, *params, cpu, hasProgramBytes)};
+                   writeHeader(*sig, aot, *params, cpu, hasProgramBytes, amx)};
 }
 
 } // namespace tilerun

@@ -53,7 +53,12 @@ Error optimizeKernelModule(Module &module, TargetMachine *tm) {
       f.addFnAttr("no-builtin-memset");
       f.addFnAttr("no-builtin-memcpy");
     }
-  return mlir::makeOptimizingTransformer(3, 0, tm)(&module);
+  // -O2, not -O3: O3's larger full-unrolling thresholds gave the SLP
+  // vectoriser, DSE and GVN several times the code to work through (the
+  // slowest corpus kernel compiled 30 % slower) and the kernels ran no faster
+  // (attention and softmax slower; docs/performance.md, *Measurements behind
+  // code choices*).
+  return mlir::makeOptimizingTransformer(2, 0, tm)(&module);
 }
 
 Expected<std::unique_ptr<TargetMachine>>

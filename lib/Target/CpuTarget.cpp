@@ -130,7 +130,11 @@ unsigned CpuTarget::vectorLoopHintBytes() const {
 }
 
 std::pair<int64_t, int64_t> CpuTarget::matmulRegisterTile() const {
-  return vectorRegisters() >= 32 ? std::pair<int64_t, int64_t>{8, 32}
+  // 16 accumulators either way. With 32 registers, 4 rows of 4 vectors: per
+  // step of K, 4 vector loads of B and 4 broadcasts of A feed 16 FMAs (8
+  // rows of 2 vectors took 2 and 8, and ran 3 % slower on Zen 4:
+  // docs/performance.md, Measurements).
+  return vectorRegisters() >= 32 ? std::pair<int64_t, int64_t>{4, 64}
                                  : std::pair<int64_t, int64_t>{4, 16};
 }
 

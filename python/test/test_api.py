@@ -89,6 +89,7 @@ def test_struct_layouts_match_the_header():
     assert ctypes.sizeof(_capi.ContextOptions) == 16
     assert ctypes.sizeof(_capi.CompileOptions) == 32
     assert _capi.CompileOptions.memdesc_warnings.offset == 24
+    assert _capi.CompileOptions.amx.offset == 28
 
 
 def test_vec_add_matches_numpy(vec_add):
@@ -634,6 +635,23 @@ def test_corpus_case(name, mode):
         problem = close_enough(arrays[o["arg"]], want, o["rtol"], o["atol"])
         assert problem is None, "%s: %s" % (o["arg"], problem)
     assert changed, "no output differs from its input: the comparison would prove nothing"
+
+
+@pytest.mark.parametrize("amx", [True, False])
+def test_amx_option_keeps_the_gpu_results(amx):
+    # amx=True takes the AMX tiles on a CPU with them (and Linux's leave),
+    # else the dot-product instructions that amx=False always takes: both
+    # within the corpus' tolerance of the GPU, and in the kernel's binary.
+    case = load_case("dot_bf16")
+    directory = CORPUS / "dot_bf16"
+    k = tilerun.compile(directory / case["source_ir"], case["kernel"], amx=amx,
+                        cache_dir="")
+    args, arrays = case_arguments(case, directory, full=False)
+    tilerun.load(k.binary)[tuple(case["grid"])](*args)
+    for o in case["outputs"]:
+        problem = close_enough(arrays[o["arg"]], np.load(directory / o["file"]),
+                               o["rtol"], o["atol"])
+        assert problem is None, "%s: %s" % (o["arg"], problem)
 
 
 def test_cache_dir_option(tmp_path):

@@ -378,3 +378,29 @@ def test_fnuz_fp8_dot_matches_the_exact_products(fp8, torch_fp8):
     bound = n * 2.0 ** -24 * (da.abs() @ db.abs())
     assert bool(((c.double() - want).abs() <= bound).all())
     assert bool((want != 0).any())
+
+
+@triton.jit
+def bf16_dot_kernel(a_ptr, b_ptr, c_ptr, N: tl.constexpr):
+    r = tl.arange(0, N)
+    a = tl.load(a_ptr + r[:, None] * N + r[None, :])
+    b = tl.load(b_ptr + r[:, None] * N + r[None, :])
+    tl.store(c_ptr + r[:, None] * N + r[None, :], tl.dot(a, b))
+
+
+@pytest.mark.parametrize("amx", [True, False])
+def test_tilerun_amx_option_keeps_the_products(amx, monkeypatch):
+    """tilerun_amx=False (or TILERUN_TRITON_AMX=0) keeps dots off the AMX
+    tiles that are the default where the CPU has them; both ways a bf16 dot
+    of small integers is exact."""
+    n = 32
+    gen = torch.Generator().manual_seed(0)
+    a = torch.randint(-4, 5, (n, n), generator=gen).to(torch.bfloat16)
+    b = torch.randint(-4, 5, (n, n), generator=gen).to(torch.bfloat16)
+    c = torch.empty(n, n)
+    bf16_dot_kernel[(1,)](a, b, c, N=n, tilerun_amx=amx)
+    torch.testing.assert_close(c, a.float() @ b.float(), rtol=0, atol=0)
+    from tilerun.backend.options import CPUOptions
+    assert CPUOptions().tilerun_amx
+    monkeypatch.setenv("TILERUN_TRITON_AMX", "0")
+    assert not CPUOptions().tilerun_amx

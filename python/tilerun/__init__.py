@@ -13,7 +13,7 @@ Compiling
     k = tilerun.compile(ir_text, "vec_add", checked=True)
 
 compile(src, kernel=None, *, checked=None, max_program_bytes=0, threads=0,
-cache_dir=None, memdesc_warnings=True) takes Triton TTIR, Gluon/Triton TTGIR or triton-shared's
+cache_dir=None, memdesc_warnings=True, amx=True) takes Triton TTIR, Gluon/Triton TTGIR or triton-shared's
 linalg-on-memref output. ``kernel`` names the function (None: the module's
 only public kernel). ``checked=True`` bounds-checks every access: an
 out-of-bounds access raises LaunchError naming the kernel's source line.
@@ -25,6 +25,9 @@ each shared-memory descriptor op that Triton 3.6 runs and later Triton
 rejects (a memdesc_reinterpret to a smaller or padded descriptor); the
 kernel still compiles and runs as on Triton 3.6. False turns the check off;
 warnings.filterwarnings("ignore", category=tilerun.CompileWarning) hides it.
+``amx`` (on by default) multiplies dots on the CPU's AMX tiles where it has
+them and Linux grants the process the tile state; False uses its AVX-512
+dot instructions instead.
 A cache directory that cannot be written (read-only, full) gives one
 CompileWarning per process and the kernels run uncached.
 Kernels with the same (threads, checked, cache_dir) share one context,

@@ -61,6 +61,7 @@ class CompileOptions(ctypes.Structure):
         ("checked", ctypes.c_int32),
         ("max_program_bytes", ctypes.c_uint64),
         ("memdesc_warnings", ctypes.c_int32),
+        ("amx", ctypes.c_int32),
     ]
 
 

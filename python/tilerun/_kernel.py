@@ -307,7 +307,8 @@ def _as_path(src):
     return None
 
 
-def _compile_options(lib, kernel, checked, max_program_bytes, memdesc_warnings):
+def _compile_options(lib, kernel, checked, max_program_bytes, memdesc_warnings,
+                     amx):
     options = _capi.CompileOptions()
     lib.tilerun_compile_options_init(ctypes.byref(options))
     if kernel is not None:
@@ -318,11 +319,12 @@ def _compile_options(lib, kernel, checked, max_program_bytes, memdesc_warnings):
     options.checked = -1 if checked is None else (1 if checked else 0)
     options.max_program_bytes = _uint(max_program_bytes, 64, "max_program_bytes")
     options.memdesc_warnings = 1 if memdesc_warnings else 0
+    options.amx = 1 if amx else 0
     return options
 
 
 def compile(src, kernel=None, *, checked=None, max_program_bytes=0, threads=0,
-            cache_dir=None, memdesc_warnings=True):
+            cache_dir=None, memdesc_warnings=True, amx=True):
     """Compiles a kernel from IR text or an IR file and returns a Kernel.
 
     src: IR text (str or bytes) or a path (str or pathlib.Path; a str is a
@@ -338,6 +340,8 @@ def compile(src, kernel=None, *, checked=None, max_program_bytes=0, threads=0,
     kernel runs as on Triton 3.6); False skips the check. Issued on every
     compile, cache hit or not; Python's warning filters show each message
     once per process unless told otherwise.
+    amx: multiply dots on the CPU's AMX tiles where it has them and Linux
+    grants the tile state; False uses its AVX-512 dot instructions.
 
     Raises CompileError (with ``.diagnostics``, file:line:col) for IR that
     does not parse, verify or lower, and for a missing kernel name.
@@ -345,7 +349,7 @@ def compile(src, kernel=None, *, checked=None, max_program_bytes=0, threads=0,
     ctx = _context(threads, checked, cache_dir)
     lib = _capi.lib()
     options = _compile_options(lib, kernel, checked, max_program_bytes,
-                               memdesc_warnings)
+                               memdesc_warnings, amx)
     handle = ctypes.c_void_p()
     path = _as_path(src)
     if path is not None:

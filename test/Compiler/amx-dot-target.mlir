@@ -1,13 +1,13 @@
-// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=sapphirerapids amx=true" | FileCheck %s --check-prefix=AMX
+// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=sapphirerapids" | FileCheck %s --check-prefix=AMX
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=graniterapids amx=true" | FileCheck %s --check-prefixes=AMX,FP16
-// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=sapphirerapids" | FileCheck %s --check-prefix=NOAMX
-// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=znver4 amx=true" | FileCheck %s --check-prefix=NOAMX
+// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=sapphirerapids amx=false" | FileCheck %s --check-prefix=NOAMX
+// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=znver4" | FileCheck %s --check-prefix=NOAMX
 
 // AMX tiles follow the CPU the pipeline is given (CpuTarget::hasAMXBF16,
-// hasAMXFP16, hasAMXInt8) and are used only when asked for (`amx`, the
-// CLI's --amx): Sapphire Rapids multiplies bf16 on tdpbf16ps and int8 on
-// tdpbssd, Granite Rapids f16 on tdpfp16ps too; without `amx`, or on a CPU
-// without AMX (Zen 4), the dot-product instructions take them
+// hasAMXFP16, hasAMXInt8) unless turned off (`amx=false`, the CLI's
+// --amx=false): Sapphire Rapids multiplies bf16 on tdpbf16ps and int8 on
+// tdpbssd, Granite Rapids f16 on tdpfp16ps too; with `amx=false`, or on a
+// CPU without AMX (Zen 4), the dot-product instructions take them
 // (vdpbf16ps, vpdpbusd). The tile configuration (ldtilecfg) is LLVM's.
 // AMX-LABEL: llvm.func @bf16_dot
 // AMX: llvm.call_intrinsic "llvm.x86.tileloadd64.internal"

@@ -1,5 +1,5 @@
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=znver4" | FileCheck %s --check-prefix=BF16
-// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=sapphirerapids" | FileCheck %s --check-prefix=BF16
+// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=sapphirerapids amx=false" | FileCheck %s --check-prefix=BF16
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=x86-64-v3 target-features=+avx512f,+avx512bf16" | FileCheck %s --check-prefix=BF16
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=skylake-avx512" | FileCheck %s --check-prefix=WIDEN
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=x86-64-v3" | FileCheck %s --check-prefix=WIDEN

@@ -1,5 +1,5 @@
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=znver4" | FileCheck %s --check-prefix=VNNI
-// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=sapphirerapids" | FileCheck %s --check-prefix=VNNI
+// RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=sapphirerapids amx=false" | FileCheck %s --check-prefix=VNNI
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=skylake-avx512 target-features=+avx512vnni" | FileCheck %s --check-prefix=VNNI
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=skylake-avx512" | FileCheck %s --check-prefix=WORDS512
 // RUN: tilerun-opt %s -tilerun-lower-to-llvm="target-cpu=alderlake" | FileCheck %s --check-prefix=VNNI256

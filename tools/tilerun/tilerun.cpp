@@ -137,9 +137,10 @@ cl::opt<std::string>
 
 cl::opt<bool> amxOpt(
     "amx",
-    cl::desc("Multiply dots on the CPU's AMX tiles where it has them (not yet "
-             "run on AMX hardware; off by default)"),
-    cl::sub(runCmd), cl::sub(compileCmd), cl::cat(toolCategory));
+    cl::desc("Multiply dots on the CPU's AMX tiles where it has them (on by "
+             "default; --amx=false uses its AVX-512 dot instructions)"),
+    cl::init(true), cl::sub(runCmd), cl::sub(compileCmd),
+    cl::cat(toolCategory));
 
 cl::opt<bool> noMemdescWarnings(
     "no-memdesc-warnings",

@@ -333,11 +333,12 @@ TEST_F(CAPITest, CrashInsideMLIRIsAnErrorNotAnAbort) {
 #endif
   EXPECT_NE(status, TILERUN_OK);
   EXPECT_EQ(k, nullptr);
-  if (status == TILERUN_ERROR_INTERNAL)
+  if (status == TILERUN_ERROR_INTERNAL) {
     EXPECT_NE(std::string(tilerun_last_error())
                   .find("fatal error inside LLVM "
                         "or MLIR"),
               std::string::npos);
+  }
   // The context still works.
   tilerun_kernel_t *ok = compile(kScaleKernel);
   ASSERT_TRUE(ok);
@@ -430,6 +431,18 @@ TEST_F(CAPITest, ReinterpretToASmallerDescriptorRunsWithOneWarning) {
   EXPECT_NE(std::string(tilerun_last_error())
                 .find("memdesc_warnings must be 0 or 1, not 2"),
             std::string::npos)
+      << tilerun_last_error();
+
+  tilerun_compile_options_init(&bad);
+  EXPECT_EQ(bad.amx, 1);
+  bad.amx = -1;
+  EXPECT_EQ(tilerun_kernel_compile(ctx, kFirstCopyKernel,
+                                   std::strlen(kFirstCopyKernel), nullptr, &bad,
+                                   &k),
+            TILERUN_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(
+      std::string(tilerun_last_error()).find("amx must be 0 or 1, not -1"),
+      std::string::npos)
       << tilerun_last_error();
 
   // A kernel without such an op has none.

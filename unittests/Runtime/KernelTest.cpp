@@ -266,3 +266,30 @@ TEST_F(KernelTest, MemrefDescriptors) {
 }
 
 } // namespace
+
+// A CPU with AMX whose tile state Linux does not grant (here: a pinned
+// Sapphire Rapids target on a host without AMX, whose kernel reports no tile
+// state at all): the process's first compile that wanted the tiles says so
+// in a warning, later ones do not, and both compile without them.
+TEST_F(KernelTest, RefusedAMXTileStateIsOneWarning) {
+  if (CpuTarget::host().has("amx-tile"))
+    GTEST_SKIP() << "this host has AMX: its tile state is granted, so there "
+                    "is no refusal to report";
+  auto target = CpuTarget::get("sapphirerapids", "");
+  ASSERT_TRUE(bool(target)) << toString(target.takeError());
+  CompileOptions options;
+  options.target = *target;
+  module = mlir::parseSourceString<mlir::ModuleOp>(kPidKernel, &ctx);
+  ASSERT_TRUE(bool(module));
+  auto first = Kernel::compile(*module, "", options, CacheLocation{""});
+  ASSERT_TRUE(bool(first)) << toString(first.takeError());
+  ASSERT_EQ((*first)->warnings().size(), 1u);
+  EXPECT_NE((*first)->warnings()[0].find("no AMX tile state"),
+            std::string::npos)
+      << (*first)->warnings()[0];
+  EXPECT_FALSE((*first)->usesAMX());
+  auto second = Kernel::compile(*module, "", options, CacheLocation{""});
+  ASSERT_TRUE(bool(second)) << toString(second.takeError());
+  EXPECT_TRUE((*second)->warnings().empty());
+  EXPECT_FALSE((*second)->usesAMX());
+}

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilerun/Target/CpuTarget.h"
+#include "tilerun/Conversion/MicroKernelTile.h"
 
 #include "gtest/gtest.h"
 
@@ -51,7 +52,7 @@ TEST(CpuTarget, AVX512) {
   EXPECT_TRUE(t.hasStreamingStores());
   EXPECT_TRUE(t.hasSingleInstructionLdexp());
   EXPECT_EQ(t.vectorLoopHintBytes(), 0u);
-  EXPECT_EQ(t.matmulRegisterTile(), (std::pair<int64_t, int64_t>{8, 32}));
+  EXPECT_EQ(t.matmulRegisterTile(), (std::pair<int64_t, int64_t>{4, 64}));
   EXPECT_FALSE(t.hasAVX512BF16());
 }
 
@@ -82,7 +83,7 @@ TEST(CpuTarget, MatrixInstructions) {
 TEST(CpuTarget, FeaturesOnTopOfTheCPU) {
   CpuTarget wider = target("x86-64-v3", "+avx512f");
   EXPECT_EQ(wider.vectorBytes(), 64u);
-  EXPECT_EQ(wider.matmulRegisterTile(), (std::pair<int64_t, int64_t>{8, 32}));
+  EXPECT_EQ(wider.matmulRegisterTile(), (std::pair<int64_t, int64_t>{4, 64}));
   CpuTarget narrower = target("skylake-avx512", "-avx512f");
   EXPECT_EQ(narrower.vectorBytes(), 32u);
   EXPECT_FALSE(narrower.hasSingleInstructionLdexp());
@@ -117,10 +118,29 @@ TEST(CpuTarget, DescribeListsTheFacts) {
   std::string d = target("sapphirerapids").describe();
   EXPECT_NE(d.find("cpu: sapphirerapids\n"), std::string::npos) << d;
   EXPECT_NE(d.find("vector-bytes: 64\n"), std::string::npos) << d;
-  EXPECT_NE(d.find("matmul-register-tile: 8x32\n"), std::string::npos) << d;
+  EXPECT_NE(d.find("matmul-register-tile: 4x64\n"), std::string::npos) << d;
   EXPECT_NE(d.find("amx-bf16"), std::string::npos) << d;
   EXPECT_NE(target("x86-64").describe().find("matrix-instructions: none\n"),
             std::string::npos);
 }
 
 } // namespace
+
+// The register tile a dot of a given result shape gets from the target's:
+// lanes halved until they divide N, a halving that keeps whole 16-lane rows
+// doubling the rows (as many accumulators), then rows halved until they
+// divide M.
+TEST(MicroKernelTile, TradesLanesForRowsDownToWholeVectors) {
+  using Tile = std::pair<int64_t, int64_t>;
+  // AVX-512's 4 x 64.
+  EXPECT_EQ(tilerun::microKernelTile(128, 128, 4, 64), (Tile{4, 64}));
+  EXPECT_EQ(tilerun::microKernelTile(64, 32, 4, 64), (Tile{8, 32}));
+  EXPECT_EQ(tilerun::microKernelTile(64, 16, 4, 64), (Tile{16, 16}));
+  EXPECT_EQ(tilerun::microKernelTile(64, 8, 4, 64), (Tile{16, 8}));
+  EXPECT_EQ(tilerun::microKernelTile(8, 16, 4, 64), (Tile{8, 16}));
+  // AVX2's 4 x 16: no halving keeps 16 lanes, so the rows stay.
+  EXPECT_EQ(tilerun::microKernelTile(64, 8, 4, 16), (Tile{4, 8}));
+  EXPECT_EQ(tilerun::microKernelTile(3, 16, 4, 16), (Tile{1, 16}));
+  // No tile of at least 4 lanes divides N = 6.
+  EXPECT_EQ(tilerun::microKernelTile(64, 6, 4, 16), (Tile{0, 0}));
+}

@@ -40,10 +40,11 @@ struct CompileOptions {
   uint64_t maxProgramBytes = uint64_t(64) << 20;
   /// The CPU to compile for; none means the host (CpuTarget::host()).
   std::optional<CpuTarget> target;
-  /// Multiply dots on the target's AMX tiles where it has them (`--amx`).
-  /// Off by default: the AMX kernels are compiled and checked in lit, but
-  /// have not run on AMX hardware yet.
-  bool amx = false;
+  /// Multiply dots on the target's AMX tiles where it has them (`--amx`,
+  /// on by default). A process that runs such a kernel needs Linux's leave
+  /// for the tile state (Kernel::compile asks, and without it compiles
+  /// without AMX).
+  bool amx = true;
 
   const CpuTarget &cpuTarget() const {
     return target ? *target : CpuTarget::host();

@@ -26,6 +26,25 @@ def PrefetchNextProgram
                            "mlir::arith::ArithDialect"];
 }
 
+def PrefetchNextIteration
+    : Pass<"tilerun-prefetch-next-iteration", "mlir::ModuleOp"> {
+  let summary = "Plan prefetches of a dot loop's next operand tiles";
+  let description = [{
+    A matmul's K loop packs the operand tiles it loads and then multiplies
+    them; on a CPU thread the packing waits on memory and the multiply
+    leaves the memory system idle. For each `tt.dot` directly in an
+    `scf.for` whose A or B is a `tt.load` of the same loop body (seen
+    through `ttg.convert_layout`) at addresses that change from one
+    iteration to the next, this pass builds before the dot the address tile
+    the next iteration will load (the induction variable plus the step, each
+    region argument the value the body yields for it; pure ops only) and
+    records it as `tilerun.prefetch_next_iteration %ptrs, %dot`, which the
+    dot's micro-kernel carries out between its register tiles.
+  }];
+  let dependentDialects = ["::tilerun::TilerunDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::ModuleOp"> {
   let summary = "Lower tile programs (tt/ttg on tensors) to loops over memrefs";
   let description = [{
@@ -170,6 +189,15 @@ def LinalgMatmulToMicroKernel : Pass<"tilerun-linalg-matmul-to-micro-kernel", "m
     multiplies for the FMA units and the kernel runs at half their rate.
     With fuse-multiply-add=false the multiplies and adds stay apart and the
     results are bit-identical to the loops'.
+
+    triton-shared's `acc = tl.dot(a, b, acc)` is a matmul into a copy of a
+    zero tensor, then an elementwise acc + product. Where C was copied, by
+    the op before the matmul, from a local buffer only ever filled with
+    +0.0, the accumulators start at +0.0 and the copy goes; where the op
+    after it adds C to a local accumulator buffer (linalg.generic, identity
+    maps, one addf) and nothing else reads C, each accumulator is added to
+    that buffer as it is stored, in the body's operand order, and the add
+    goes. Every element sees the same operations either way.
   }];
   let options = [
     Option<"tileRows", "tile-rows", "int64_t", /*default=*/"4",
@@ -181,6 +209,12 @@ def LinalgMatmulToMicroKernel : Pass<"tilerun-linalg-matmul-to-micro-kernel", "m
            "Each multiply-add one fused multiply-add, as MLIR's vectorizer "
            "lowers the contraction (false: the loops' separate multiply and "
            "add, bit-identical to convert-linalg-to-loops)">,
+    Option<"prefetchNextIteration", "prefetch-next-iteration", "bool",
+           /*default=*/"false",
+           "Where the matmul is in an scf.for and its A or B was copied in "
+           "that loop's body from a view whose offsets change from one "
+           "iteration to the next, prefetch that view of the next "
+           "iteration, a few lines before each register tile">,
   ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
                            "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];

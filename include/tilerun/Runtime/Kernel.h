@@ -76,11 +76,16 @@ public:
   /// loadObject() takes back.
   llvm::Expected<std::string> objectCode() const;
   /// A kernel from objectCode()'s bytes and the signature it was compiled
-  /// with, without compiling; `checked` as it was compiled.
+  /// with, without compiling; `checked` and `amx` as it was compiled. An AMX
+  /// kernel fails to load where Linux refuses the process the tile state.
   static llvm::Expected<std::unique_ptr<Kernel>>
-  loadObject(llvm::StringRef object, KernelSignature signature, bool checked);
+  loadObject(llvm::StringRef object, KernelSignature signature, bool checked,
+             bool amx);
   /// Whether the kernel was compiled with bounds checks.
   bool isChecked() const { return Checked; }
+  /// Whether the kernel may multiply on AMX tiles: compiled with
+  /// CompileOptions::amx for a CPU that has them, the tile state granted.
+  bool usesAMX() const { return UsesAMX; }
 
   /// The LLVM IR tilerun's lowering produces for kernel `name` of `module`
   /// (before LLVM's optimisation pipeline), as text.
@@ -98,9 +103,11 @@ public:
   double compileMillis() const { return CompileMs; }
   /// True when the object code came from the on-disk compile cache.
   bool fromCache() const { return FromCache; }
-  /// What went wrong in compile() without stopping it, one message each:
-  /// today only a compile cache that could not be written (the kernel runs,
-  /// uncached).
+  /// What went wrong in compile() without stopping it, one message each: a
+  /// compile cache that could not be written (the kernel runs, uncached),
+  /// and on the process's first compile that wanted AMX tiles, Linux's
+  /// refusal of the tile state (the kernel uses the dot-product
+  /// instructions).
   llvm::ArrayRef<std::string> warnings() const { return Warnings; }
 
 private:
@@ -121,6 +128,7 @@ private:
   double CompileMs = 0;
   /// Compiled with bounds checks: launches register their buffers.
   bool Checked = false;
+  bool UsesAMX = false;
   /// Stack bytes of a program's buffers. Above kPooledFrameBytes, launches
   /// run on threads with stacks sized for them.
   uint64_t ProgramBytes = 0;

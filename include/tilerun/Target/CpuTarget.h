@@ -65,10 +65,11 @@ public:
   /// loops overflows. With AVX-512's 32 registers LLVM's own choices were
   /// as fast; other targets were not measured.
   unsigned vectorLoopHintBytes() const;
-  /// The f32 matmul micro-kernel's largest register tile, {rows, lanes}:
-  /// rows vector accumulators of lanes (two vectors' worth) each, enough
-  /// independent FMA chains to hide their latency without spilling: 8 x 32
-  /// with AVX-512's 32 x 512-bit registers, 4 x 16 otherwise.
+  /// The f32 matmul micro-kernel's register tile, {rows, lanes}: rows of
+  /// lanes accumulators each, 16 vector registers of independent FMA
+  /// chains, enough to hide their latency without spilling: 4 x 64 with
+  /// AVX-512's 32 x 512-bit registers, 4 x 16 otherwise (microKernelTile
+  /// trades lanes for rows where a result is narrower).
   std::pair<int64_t, int64_t> matmulRegisterTile() const;
 
   /// Matrix and dot-product instructions, for the dot lowerings that use

@@ -33,6 +33,25 @@ SmallVector<Value> matrixIndex(int64_t rank, Value batch, Value row,
   return idx;
 }
 
+/// Calls `hook`, if any, for the register tile at `t` of a grid of them
+/// of the given extents (row-major).
+static void callRegisterTileHook(OpBuilder &b, Location loc,
+                                 RegisterTileHook hook, ValueRange t,
+                                 ArrayRef<int64_t> extents) {
+  if (!hook)
+    return;
+  Value linear = t[0];
+  int64_t count = extents[0];
+  for (auto [index, extent] : llvm::zip(t.drop_front(), extents.drop_front())) {
+    linear = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, linear, constantIndex(b, loc, extent)),
+        index);
+    count *= extent;
+  }
+  hook(b, loc, linear, count);
+}
+
 /// out += A * B on packed f32 buffers, as a register-tiled micro-kernel: for
 /// each MR x NR tile of `out`, MR vector accumulators of NR lanes stay in
 /// registers across the whole K loop; each step broadcasts one element of A
@@ -41,11 +60,13 @@ SmallVector<Value> matrixIndex(int64_t rank, Value batch, Value row,
 /// accumulators start at +0.0 instead of `out`'s contents (out = A * B).
 void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B, Value out,
                         int64_t rank, int64_t batch, int64_t M, int64_t N,
-                        Value K, int64_t MR, int64_t NR, bool fromZero) {
+                        Value K, int64_t MR, int64_t NR, bool fromZero,
+                        RegisterTileHook beforeTile) {
   auto vecTy = VectorType::get({NR}, b.getF32Type());
   auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
   TileLowering::emitLoopNest(
       b, loc, {batch, M / MR, N / NR}, [&](OpBuilder &ib, ValueRange t) {
+        callRegisterTileHook(ib, loc, beforeTile, t, {batch, M / MR, N / NR});
         Value m0 = arith::MulIOp::create(ib, loc, t[1], c(ib, MR));
         Value n0 = arith::MulIOp::create(ib, loc, t[2], c(ib, NR));
         auto at = [&](OpBuilder &, Value row, Value col) {
@@ -141,7 +162,7 @@ void emitDotProductMicroKernel(OpBuilder &b, Location loc,
                                Value Bg, Value columnBias, Value out,
                                int64_t rank, int64_t batch, int64_t M,
                                int64_t N, Value groups, int64_t MR, int64_t NR,
-                               bool fromZero) {
+                               bool fromZero, RegisterTileHook beforeTile) {
   int64_t lanes = instr.lanes;
   int64_t perRow = NR / lanes, group = instr.group;
   auto accTy = VectorType::get({lanes}, instr.accumulator);
@@ -149,6 +170,7 @@ void emitDotProductMicroKernel(OpBuilder &b, Location loc,
   auto c = [&](OpBuilder &ib, int64_t v) { return constantIndex(ib, loc, v); };
   TileLowering::emitLoopNest(
       b, loc, {batch, M / MR, N / NR}, [&](OpBuilder &ib, ValueRange t) {
+        callRegisterTileHook(ib, loc, beforeTile, t, {batch, M / MR, N / NR});
         Value m0 = arith::MulIOp::create(ib, loc, t[1], c(ib, MR));
         Value n0 = arith::MulIOp::create(ib, loc, t[2], c(ib, NR));
         auto at = [&](Value row, Value col) {
@@ -244,15 +266,29 @@ int64_t tileK(const TileInstruction &instr) {
   return kTileRowBytes / (instr.operand.getIntOrFloatBitWidth() / 8);
 }
 
-void emitTileMicroKernel(OpBuilder &b, Location loc,
-                         const TileInstruction &instr, Value A, Value Bg,
-                         Value out, int64_t rank, int64_t batch, int64_t M,
-                         int64_t N, int64_t K) {
-  int64_t kPerTile = tileK(instr), group = instr.group;
-  int64_t steps = K / kPerTile;
+/// Tile steps of K per pass over the accumulators: the most up to
+/// kTileStepsPerPass that divide `steps`.
+static int64_t tileStepsPerPass(int64_t steps) {
   int64_t perPass = std::min(steps, kTileStepsPerPass);
   while (steps % perPass != 0)
     --perPass;
+  return perPass;
+}
+
+bool tileKernelTakesOnePass(const TileInstruction &instr, int64_t K) {
+  int64_t steps = K / tileK(instr);
+  return tileStepsPerPass(steps) == steps;
+}
+
+void emitTileMicroKernel(OpBuilder &b, Location loc,
+                         const TileInstruction &instr, Value A, Value Bg,
+                         Value out, int64_t rank, int64_t batch, int64_t M,
+                         int64_t N, int64_t K, bool fromZero,
+                         RegisterTileHook beforeTile) {
+  int64_t kPerTile = tileK(instr), group = instr.group;
+  int64_t steps = K / kPerTile;
+  int64_t perPass = tileStepsPerPass(steps);
+  assert((!fromZero || perPass == steps) && "zero tiles need a single pass");
   // Up to 2 x 2 accumulator tiles with their 2 + 2 operand tiles: the
   // eight tile registers.
   int64_t tilesM = M % (2 * kTileRows) == 0 ? 2 : 1;
@@ -265,6 +301,9 @@ void emitTileMicroKernel(OpBuilder &b, Location loc,
       {batch, M / (tilesM * kTileRows), N / (tilesN * kTileRows),
        steps / perPass},
       [&](OpBuilder &ib, ValueRange t) {
+        callRegisterTileHook(ib, loc, beforeTile, t,
+                             {batch, M / (tilesM * kTileRows),
+                              N / (tilesN * kTileRows), steps / perPass});
         auto offset = [&](Value block, int64_t blockSize, int64_t i) {
           return arith::AddIOp::create(
                      ib, loc,
@@ -279,8 +318,12 @@ void emitTileMicroKernel(OpBuilder &b, Location loc,
           cols.push_back(offset(t[2], tilesN * kTileRows, j * kTileRows));
         for (Value row : rows)
           for (Value col : cols)
-            accs.push_back(amx::TileLoadOp::create(
-                ib, loc, accTy, out, matrixIndex(rank, t[0], row, col)));
+            accs.push_back(
+                fromZero
+                    ? amx::TileZeroOp::create(ib, loc, accTy).getResult()
+                    : amx::TileLoadOp::create(ib, loc, accTy, out,
+                                              matrixIndex(rank, t[0], row, col))
+                          .getResult());
         for (int64_t s = 0; s < perPass; ++s) {
           Value step = offset(t[3], perPass, s);
           Value k = arith::MulIOp::create(ib, loc, step, c(ib, kPerTile));

@@ -54,6 +54,11 @@ DotProductInstruction int8DotProduct(mlir::MLIRContext *ctx, int64_t lanes);
 DotProductInstruction int8WordPairProduct(mlir::MLIRContext *ctx,
                                           int64_t lanes);
 
+/// Work a micro-kernel interleaves with its register (or AMX) tiles: called
+/// before each, with the tile's linear index (an index value) and their count.
+using RegisterTileHook =
+    llvm::function_ref<void(OpBuilder &, Location, Value tile, int64_t tiles)>;
+
 /// An AMX tile multiply (tdpbf16ps, tdpfp16ps, tdpbssd): a 16 x 16 tile of
 /// accumulators += a 16-row tile of A (64 bytes of K per row) times a tile
 /// of B packed in groups of `group` rows along K, as for the dot-product
@@ -70,21 +75,28 @@ TileInstruction amxInt8Tiles(mlir::MLIRContext *ctx);
 /// K elements one AMX tile row of A holds.
 int64_t tileK(const TileInstruction &instr);
 
+/// Whether emitTileMicroKernel multiplies all of `K` in one pass over the
+/// accumulator tiles, so that they can start from zero in registers.
+bool tileKernelTakesOnePass(const TileInstruction &instr, int64_t K);
+
 /// out += A * B on AMX tiles, with A ([batch x] M x K) as it is and B
 /// packed in `instr.group` rows as for emitDotProductMicroKernel: blocks of
-/// up to 2 x 2 accumulator tiles, each loaded from `out`, multiplied over
-/// up to kTileStepsPerPass tile steps of K and stored back. M and N must be
+/// up to 2 x 2 accumulator tiles, each loaded from `out` (zeroed instead
+/// when `fromZero`, which needs tileKernelTakesOnePass), multiplied over up
+/// to kTileStepsPerPass tile steps of K and stored back. M and N must be
 /// multiples of 16 and K of tileK(instr).
 void emitTileMicroKernel(OpBuilder &b, Location loc,
                          const TileInstruction &instr, Value A, Value Bg,
                          Value out, int64_t rank, int64_t batch, int64_t M,
-                         int64_t N, int64_t K);
+                         int64_t N, int64_t K, bool fromZero,
+                         RegisterTileHook beforeTile = nullptr);
 
 /// out += A * B on f32 buffers (A: [batch x] M x K, B: [batch x] K x N) for
 /// `K` (an index) steps of K, MR x NR register tiles of vector FMAs.
 void emitMicroKernelDot(OpBuilder &b, Location loc, Value A, Value B, Value out,
                         int64_t rank, int64_t batch, int64_t M, int64_t N,
-                        Value K, int64_t MR, int64_t NR, bool fromZero);
+                        Value K, int64_t MR, int64_t NR, bool fromZero,
+                        RegisterTileHook beforeTile = nullptr);
 
 /// out += A * B on `instr`, with B packed in groups of `instr.group` rows
 /// along K, for `groups` (an index) such groups; `columnBias` ([batch x] N,
@@ -94,7 +106,8 @@ void emitDotProductMicroKernel(OpBuilder &b, Location loc,
                                Value Bg, Value columnBias, Value out,
                                int64_t rank, int64_t batch, int64_t M,
                                int64_t N, Value groups, int64_t MR, int64_t NR,
-                               bool fromZero);
+                               bool fromZero,
+                               RegisterTileHook beforeTile = nullptr);
 
 /// out += A * B for a float accumulator narrower than f32, rounded where
 /// the GPU's MMA instructions round it.

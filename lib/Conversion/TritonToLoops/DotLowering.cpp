@@ -125,7 +125,8 @@ static bool initAccumulator(TileLowering &tl, OpBuilder &b, Location loc,
       fromZeroAllowed && c &&
       (matchPattern(c, m_PosZeroFloat()) || matchPattern(c, m_Zero()));
   // Accumulating in place into the accumulator's own buffer needs no copy.
-  if (c && tl.bufferOf(c) != out && !fromZero)
+  if (c && tl.bufferOf(c) != out && !fromZero &&
+      !tl.fillWithSplatConstant(b, loc, c, out))
     TileLowering::emitLoopNest(
         b, loc, cast<MemRefType>(out.getType()).getShape(),
         [&](OpBuilder &ib, ValueRange idx) {
@@ -290,20 +291,21 @@ static void zeroFill(OpBuilder &b, Location loc, Value buf, int64_t dim = 0,
 static void emitPlannedKernel(OpBuilder &b, Location loc,
                               const DotKernelPlan &plan, const DotShape &shape,
                               const PackedDot &packed, Value out, Value kGroups,
-                              bool fromZero) {
+                              bool fromZero,
+                              RegisterTileHook beforeTile = nullptr) {
   if (plan.tiles)
     emitTileMicroKernel(b, loc, *plan.tiles, packed.A, packed.Bg, out,
-                        shape.rank, shape.batch, shape.M, shape.N,
-                        plan.packedK);
+                        shape.rank, shape.batch, shape.M, shape.N, plan.packedK,
+                        fromZero, beforeTile);
   else if (plan.instruction)
     emitDotProductMicroKernel(b, loc, *plan.instruction, packed.A, packed.Bg,
                               packed.columnSums, out, shape.rank, shape.batch,
                               shape.M, shape.N, kGroups, plan.MR, plan.NR,
-                              fromZero);
+                              fromZero, beforeTile);
   else
     emitMicroKernelDot(b, loc, packed.A, packed.Bg, out, shape.rank,
                        shape.batch, shape.M, shape.N, kGroups, plan.MR, plan.NR,
-                       fromZero);
+                       fromZero, beforeTile);
 }
 
 /// `dot` on its planned micro-kernel, its operands packed for this dot
@@ -338,11 +340,19 @@ static void lowerPlannedDot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
     zeroFill(b, loc, packed.A, shape.rank - 1, shape.K);
     zeroFill(b, loc, packed.Bg, shape.rank - 2, shape.K / plan.group);
   }
-  // The tile kernel loads its accumulators from `out` in any case.
-  bool fromZero =
-      initAccumulator(tl, b, loc, dot.getC(), out, !plan.tiles.has_value());
+  // The tile kernel starts from zero tiles only when it takes all of K in
+  // one pass; otherwise it loads its accumulators from `out`.
+  bool fromZero = initAccumulator(
+      tl, b, loc, dot.getC(), out,
+      !plan.tiles || tileKernelTakesOnePass(*plan.tiles, plan.packedK));
+  Value result = dot.getD();
+  auto prefetch = [&](OpBuilder &ib, Location l, Value tile, int64_t tiles) {
+    tl.emitOperandPrefetches(ib, l, result, tile, tiles);
+  };
   emitPlannedKernel(b, loc, plan, shape, packed, out,
-                    constantIndex(b, loc, shape.K / plan.group), fromZero);
+                    constantIndex(b, loc, shape.K / plan.group), fromZero,
+                    tl.hasOperandPrefetches(result) ? RegisterTileHook(prefetch)
+                                                    : nullptr);
 }
 
 LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,

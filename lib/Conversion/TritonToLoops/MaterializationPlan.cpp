@@ -231,7 +231,7 @@ void MaterializationPlan::planBlock(Block &block) {
         Operation *anc = block.findAncestorOpInBlock(*user);
         // A prefetch is carried out by its carrier's nest: it evaluates
         // neither operand where it stands.
-        if (!anc || isa<PrefetchNextProgramOp>(user))
+        if (!anc || isPrefetchHint(user))
           continue;
         // `x * x` evaluates x once per index: the element cache serves the
         // second operand.

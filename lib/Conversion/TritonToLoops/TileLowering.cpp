@@ -14,6 +14,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -194,18 +196,22 @@ void TileLowering::markVectorLoop(Operation *loop, int64_t interleave) {
   loop->setAttr(kVectorLoopAttr, b.getI64IntegerAttr(interleave));
 }
 
+/// Elements of a tile of pointers that one cache line holds.
+static int64_t elementsPerLine(Value ptrs) {
+  Type pointee =
+      cast<tt::PointerType>(asTensor(ptrs.getType()).getElementType())
+          .getPointeeType();
+  int64_t elemBytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+  return std::max<int64_t>(1, kCacheLineBytes / elemBytes);
+}
+
 void TileLowering::emitNextProgramPrefetches(OpBuilder &b, Location loc,
                                              Value value, ValueRange first) {
   auto it = prefetches.find(value);
   if (it == prefetches.end())
     return;
   for (Value ptrs : it->second) {
-    auto pointee =
-        cast<tt::PointerType>(asTensor(ptrs.getType()).getElementType())
-            .getPointeeType();
-    int64_t elemBytes =
-        std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
-    int64_t lineElems = std::max<int64_t>(1, kCacheLineBytes / elemBytes);
+    int64_t lineElems = elementsPerLine(ptrs);
     SmallVector<Value> idx(first);
     for (int64_t e = 0; e < kChunkElements; e += lineElems) {
       idx.back() = e == 0 ? first.back()
@@ -213,6 +219,35 @@ void TileLowering::emitNextProgramPrefetches(OpBuilder &b, Location loc,
                                                   constantIndex(b, loc, e))
                                 .getResult();
       // Read access, moderate locality (the L2 cache), data.
+      LLVM::Prefetch::create(b, loc, element(b, ptrs, idx), /*rw=*/0,
+                             /*hint=*/2, /*cache=*/1);
+    }
+  }
+}
+
+void TileLowering::emitOperandPrefetches(OpBuilder &b, Location loc, Value dot,
+                                         Value tile, int64_t tiles) {
+  auto it = operandPrefetches.find(dot);
+  if (it == operandPrefetches.end())
+    return;
+  auto c = [&](int64_t v) { return constantIndex(b, loc, v); };
+  for (Value ptrs : it->second) {
+    int64_t lineElems = elementsPerLine(ptrs);
+    // The tile's lines, row by row along its last (usually contiguous)
+    // dimension: the tile's shape with that dimension counted in lines.
+    SmallVector<int64_t> lineShape(asTensor(ptrs.getType()).getShape());
+    lineShape.back() = llvm::divideCeil(lineShape.back(), lineElems);
+    int64_t lines = ShapedType::getNumElements(lineShape);
+    int64_t perTile = llvm::divideCeil(lines, tiles);
+    Value first = arith::MulIOp::create(b, loc, tile, c(perTile));
+    for (int64_t j = 0; j < perTile; ++j) {
+      // The last tiles may run past the end: they repeat the last line.
+      Value line = arith::MinUIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, first, c(j)), c(lines - 1));
+      SmallVector<Value> idx = delinearize(b, loc, line, lineShape);
+      idx.back() = arith::MulIOp::create(b, loc, idx.back(), c(lineElems));
+      // Read access, moderate locality (the L2 cache), data: packing reads
+      // it on the next iteration.
       LLVM::Prefetch::create(b, loc, element(b, ptrs, idx), /*rw=*/0,
                              /*hint=*/2, /*cache=*/1);
     }
@@ -559,12 +594,50 @@ bool TileLowering::collectBufferReads(Value v,
   return true;
 }
 
+bool TileLowering::fillWithSplatConstant(OpBuilder &b, Location loc, Value v,
+                                         Value dest) {
+  DenseElementsAttr dense;
+  if (!matchPattern(v, m_Constant(&dense)) || !dense.isSplat())
+    return false;
+  auto type = dyn_cast<MemRefType>(dest.getType());
+  // Whole bytes only: LLVM stores a vector of i1 as packed bits, where the
+  // buffer has a byte per element.
+  if (!type || type.getRank() == 0 || !type.hasStaticShape() ||
+      !type.getLayout().isIdentity() || !type.getElementType().isIntOrFloat() ||
+      type.getElementType().getIntOrFloatBitWidth() % 8 != 0)
+    return false;
+  // Rows in pieces of up to 64 elements: one to four 64-byte stores of f32.
+  int64_t row = type.getShape().back(), piece = 64;
+  while (piece >= 8 && row % piece != 0)
+    piece /= 2;
+  if (piece < 8)
+    return false;
+  // Every element is the splat's: evaluate the first.
+  SmallVector<Value> origin(type.getRank(), constantIndex(b, loc, 0));
+  Value scalar = element(b, v, origin);
+  if (Type stored = type.getElementType(); stored != scalar.getType())
+    scalar = arith::BitcastOp::create(b, loc, stored, scalar);
+  Value splat = vector::BroadcastOp::create(
+      b, loc, VectorType::get({piece}, type.getElementType()), scalar);
+  SmallVector<int64_t> pieces(type.getShape());
+  pieces.back() = row / piece;
+  emitLoopNest(b, loc, pieces, [&](OpBuilder &ib, ValueRange idx) {
+    SmallVector<Value> at(idx);
+    at.back() = arith::MulIOp::create(ib, loc, idx.back(),
+                                      constantIndex(ib, loc, piece));
+    vector::StoreOp::create(ib, loc, splat, dest, at);
+  });
+  return true;
+}
+
 void TileLowering::copyIntoSlots(OpBuilder &b, Location loc, ValueRange values,
                                  ArrayRef<Value> slots) {
   llvm::DenseSet<Value> slotSet(slots.begin(), slots.end());
   SmallVector<std::pair<Value, Value>> copies;  // (source buffer, slot)
   SmallVector<std::pair<Value, Value>> inPlace; // (value, its own slot)
   auto fill = [&](Value v, Value dest) {
+    if (fillWithSplatConstant(b, loc, v, dest))
+      return;
     auto shape = asTensor(v.getType()).getShape();
     emitMaskVersioned(b, loc, shape, v, {}, [&](OpBuilder &nb) {
       emitValueNest(nb, loc, shape, v, [&](OpBuilder &ib, ValueRange idx) {
@@ -860,12 +933,18 @@ static Value inPlaceAccumulator(Operation *op, const BufferPool &pool) {
   if (!dot)
     return {};
   auto arg = dyn_cast<BlockArgument>(dot.getC());
-  if (!arg || !arg.hasOneUse() || !dot->hasOneUse())
+  if (!arg || !arg.hasOneUse())
     return {};
   auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
   if (!loop || arg.getArgNumber() == 0)
     return {};
-  OpOperand &use = *dot->getUses().begin();
+  // The dot's prefetches name it without reading it.
+  auto uses = llvm::make_filter_range(dot->getUses(), [](OpOperand &use) {
+    return !isPrefetchHint(use.getOwner());
+  });
+  if (!llvm::hasSingleElement(uses))
+    return {};
+  OpOperand &use = *uses.begin();
   if (use.getOwner() != loop.getBody()->getTerminator() ||
       use.getOperandNumber() != arg.getArgNumber() - 1)
     return {};
@@ -969,8 +1048,8 @@ LogicalResult TileLowering::lowerOp(OpBuilder &b, Operation *op) {
     return lowerDebugOp(*this, b, op);
   if (isa<gpu::BarrierOp>(op))
     return success(); // one CPU thread runs the whole program
-  if (isa<PrefetchNextProgramOp>(op))
-    return success(); // carried out by its carrier's nest
+  if (isPrefetchHint(op))
+    return success(); // carried out by its carrier's nest or dot
   if (auto assume = dyn_cast<LLVM::AssumeOp>(op)) {
     // tl.assume: still a fact LLVM can use.
     LLVM::AssumeOp::create(b, op->getLoc(), scalar(assume.getCond()));
@@ -1106,10 +1185,14 @@ LogicalResult TileLowering::lowerFunction(FunctionOpInterface kernel) {
   plan.build(kernel);
   // Checked mode reports accesses exactly; prefetches are not accesses, but
   // they would be the only unchecked address arithmetic.
-  if (!options.checked)
+  if (!options.checked) {
     kernel->walk([&](PrefetchNextProgramOp prefetch) {
       prefetches[prefetch.getCarrier()].push_back(prefetch.getPtrs());
     });
+    kernel->walk([&](PrefetchNextIterationOp prefetch) {
+      operandPrefetches[prefetch.getDot()].push_back(prefetch.getPtrs());
+    });
+  }
   if (failed(lowerBlock(b, oldEntry)) || errorReported)
     return failure();
   func::ReturnOp::create(b, loc);

@@ -325,6 +325,15 @@ public:
   /// at the chunk starting at `first` (nothing when `value` carries none).
   void emitNextProgramPrefetches(OpBuilder &b, Location loc, Value value,
                                  ValueRange first);
+  /// True when the dot defining `dot` prefetches its loop's next operand
+  /// tiles (tilerun.prefetch_next_iteration).
+  bool hasOperandPrefetches(Value dot) const {
+    return operandPrefetches.contains(dot);
+  }
+  /// The share of those prefetches issued before register tile `tile` (an
+  /// index) of `tiles`: the tiles' cache lines spread evenly over them.
+  void emitOperandPrefetches(OpBuilder &b, Location loc, Value dot, Value tile,
+                             int64_t tiles);
   /// What the nest being emitted may assume (none outside the unguarded
   /// copy of a versioned nest).
   const NestFacts &nestFacts() const {
@@ -356,6 +365,11 @@ public:
                    Type loweredElem);
   void storeBuffer(OpBuilder &b, Location loc, Value v, Value buf,
                    ValueRange idx);
+  /// Fills `dest` with the constant every element of `v` equals (a dense
+  /// splat) as vector stores along its rows; false, emitting nothing, for
+  /// any other value or buffer. A scalar fill nest would do, but LLVM
+  /// unrolls its row loop whole and vectorises across rows, into scatters.
+  bool fillWithSplatConstant(OpBuilder &b, Location loc, Value v, Value dest);
 
   /// Evaluates `original` at every index into a fresh buffer (or returns its
   /// existing buffer).
@@ -472,6 +486,9 @@ private:
   /// The buffers of the tiles (reads `plan`, declared before it).
   BufferPool pool;
   NextProgramPrefetches prefetches;
+  /// The next iteration's operand tiles each dot prefetches, from the
+  /// kernel's tilerun.prefetch_next_iteration ops (NextIterationPrefetch.cpp).
+  NextProgramPrefetches operandPrefetches;
   LoweredValues values;
   llvm::StringMap<mlir::LLVM::GlobalOp> strings;
   /// Elements already emitted, per (value, block, indices): keeps DAGs of

@@ -146,7 +146,8 @@ class TilerunBackend(BaseBackend):
         tilerun = _native()
         text = src if isinstance(src, str) else str(src)
         kernel = tilerun.compile(text, checked=options.tilerun_checked, threads=0,
-                                 memdesc_warnings=options.tilerun_memdesc_warnings)
+                                 memdesc_warnings=options.tilerun_memdesc_warnings,
+                                 amx=options.tilerun_amx)
         metadata["name"] = kernel.name
         # Shared memory is the program's stack frame: its tile buffers and
         # shared-memory allocations, which tilerun sums at compile time.

@@ -13,6 +13,8 @@ it), and ``tilerun_checked`` (or TILERUN_TRITON_CHECK=1) bounds-checks every
 access. ``tilerun_memdesc_warnings`` (TILERUN_TRITON_MEMDESC_WARNINGS=0 turns
 it off) warns, when Triton compiles a kernel, about each shared-memory
 descriptor op that Triton 3.6 runs and later Triton rejects.
+``tilerun_amx`` (TILERUN_TRITON_AMX=0 turns it off) multiplies dots on the
+CPU's AMX tiles where it has them and Linux grants the tile state.
 """
 
 import dataclasses
@@ -27,6 +29,10 @@ def _checked_default():
 
 def _memdesc_warnings_default():
     return os.environ.get("TILERUN_TRITON_MEMDESC_WARNINGS", "1") not in ("", "0")
+
+
+def _amx_default():
+    return os.environ.get("TILERUN_TRITON_AMX", "1") not in ("", "0")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -69,6 +75,7 @@ class CPUOptions:
     tilerun_checked: bool = dataclasses.field(default_factory=_checked_default)
     tilerun_memdesc_warnings: bool = dataclasses.field(
         default_factory=_memdesc_warnings_default)
+    tilerun_amx: bool = dataclasses.field(default_factory=_amx_default)
 
     def __post_init__(self):
         extern = {} if self.extern_libs is None else dict(self.extern_libs)

@@ -73,3 +73,122 @@ func.func @others(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
   linalg.matmul ins(%left, %af : memref<8x8xf32, strided<[16, 1]>>, memref<8x8xf32>) outs(%right : memref<8x8xf32, strided<[16, 1], offset: 8>>)
   return
 }
+
+// -----
+
+// triton-shared's `acc = tl.dot(a, b, acc)`: a matmul into a copy of a zero
+// tensor, then acc + product. The accumulators start at +0.0 (no copy) and
+// are added to acc as they are stored, in the body's operand order; C is
+// never written and neither the copy nor the add remains.
+// CHECK-LABEL: func.func @dot_accumulate(
+// CHECK-SAME: %[[A:[^:]*]]: memref<16x8xf32>, %[[B:[^:]*]]: memref<8x16xf32>
+// CHECK-SAME: %[[OUT:[^:]*]]: memref<16x16xf32>
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK: %[[ACC:.*]] = memref.alloca() : memref<16x16xf32>
+// CHECK-NEXT: linalg.copy ins(%[[OUT]] {{.*}} outs(%[[ACC]]
+// CHECK-NOT: linalg.copy
+// CHECK: scf.for {{.*}} iter_args({{[^=]*}} = %[[ZERO]],
+// CHECK-COUNT-4: vector.fma
+// CHECK: %[[OLD:.*]] = vector.load %[[ACC]]
+// CHECK: %[[SUM:.*]] = arith.addf %[[OLD]], %{{.*}} : vector<16xf32>
+// CHECK: vector.store %[[SUM]], %[[ACC]]
+// CHECK-NOT: linalg.generic
+// CHECK: linalg.copy ins(%[[ACC]] {{.*}} outs(%[[OUT]]
+// CHECK-NEXT: return
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @dot_accumulate(%a: memref<16x8xf32>, %b: memref<8x16xf32>, %out: memref<16x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %z = memref.alloc() : memref<16x16xf32>
+  linalg.fill ins(%zero : f32) outs(%z : memref<16x16xf32>)
+  %acc = memref.alloca() : memref<16x16xf32>
+  linalg.copy ins(%out : memref<16x16xf32>) outs(%acc : memref<16x16xf32>)
+  %c = memref.alloc() : memref<16x16xf32>
+  linalg.copy ins(%z : memref<16x16xf32>) outs(%c : memref<16x16xf32>)
+  linalg.matmul ins(%a, %b : memref<16x8xf32>, memref<8x16xf32>) outs(%c : memref<16x16xf32>)
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc, %c : memref<16x16xf32>, memref<16x16xf32>) outs(%acc : memref<16x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }
+  memref.dealloc %c : memref<16x16xf32>
+  memref.dealloc %z : memref<16x16xf32>
+  linalg.copy ins(%acc : memref<16x16xf32>) outs(%out : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// The add's operands the other way round (product + acc): the same order.
+// CHECK-LABEL: func.func @product_first(
+// CHECK: %[[ACC:.*]] = memref.alloca() : memref<16x16xf32>
+// CHECK: scf.for
+// CHECK: %[[OLD:.*]] = vector.load %[[ACC]]
+// CHECK: arith.addf %{{.*}}, %[[OLD]] : vector<16xf32>
+// CHECK-NOT: linalg.generic
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @product_first(%a: memref<16x8xf32>, %b: memref<8x16xf32>) -> f32 {
+  %i = arith.constant 0 : index
+  %acc = memref.alloca() : memref<16x16xf32>
+  %c = memref.alloc() : memref<16x16xf32>
+  linalg.matmul ins(%a, %b : memref<16x8xf32>, memref<8x16xf32>) outs(%c : memref<16x16xf32>)
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c, %acc : memref<16x16xf32>, memref<16x16xf32>) outs(%acc : memref<16x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }
+  %r = memref.load %acc[%i, %i] : memref<16x16xf32>
+  return %r : f32
+}
+
+// -----
+
+// Kept apart: a -0.0 fill (0 + -0.0 products would change sign), a fill
+// the buffer gets written after, an accumulator that is an argument (it
+// may alias A), and a product read again after the add.
+// CHECK-LABEL: func.func @kept_apart(
+// CHECK-NOT: arith.constant dense
+// CHECK: linalg.copy ins({{.*}}) outs(%[[C0:[a-z0-9_]+]] :
+// CHECK: vector.load %[[C0]][
+// CHECK: linalg.copy ins({{.*}}) outs(%[[C1:[a-z0-9_]+]] :
+// CHECK: vector.load %[[C1]][
+// CHECK: linalg.generic {{.*}} ins(%arg2, %[[C1]] :
+// CHECK: vector.store %{{.*}}, %[[C2:[a-z0-9_]+]][
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[C2]] :
+// CHECK: memref.load %[[C2]]
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @kept_apart(%a: memref<16x8xf32>, %b: memref<8x16xf32>, %arg: memref<16x16xf32>) -> f32 {
+  %i = arith.constant 0 : index
+  %nzero = arith.constant -0.0 : f32
+  %z = memref.alloc() : memref<16x16xf32>
+  linalg.fill ins(%nzero : f32) outs(%z : memref<16x16xf32>)
+  %c0 = memref.alloc() : memref<16x16xf32>
+  linalg.copy ins(%z : memref<16x16xf32>) outs(%c0 : memref<16x16xf32>)
+  linalg.matmul ins(%a, %b : memref<16x8xf32>, memref<8x16xf32>) outs(%c0 : memref<16x16xf32>)
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %w = memref.alloc() : memref<16x16xf32>
+  linalg.fill ins(%zero : f32) outs(%w : memref<16x16xf32>)
+  memref.store %one, %w[%i, %i] : memref<16x16xf32>
+  %c1 = memref.alloc() : memref<16x16xf32>
+  linalg.copy ins(%w : memref<16x16xf32>) outs(%c1 : memref<16x16xf32>)
+  linalg.matmul ins(%a, %b : memref<16x8xf32>, memref<8x16xf32>) outs(%c1 : memref<16x16xf32>)
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%arg, %c1 : memref<16x16xf32>, memref<16x16xf32>) outs(%arg : memref<16x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }
+  %acc = memref.alloca() : memref<16x16xf32>
+  %c2 = memref.alloc() : memref<16x16xf32>
+  linalg.matmul ins(%a, %b : memref<16x8xf32>, memref<8x16xf32>) outs(%c2 : memref<16x16xf32>)
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc, %c2 : memref<16x16xf32>, memref<16x16xf32>) outs(%acc : memref<16x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }
+  %r = memref.load %c2[%i, %i] : memref<16x16xf32>
+  return %r : f32
+}

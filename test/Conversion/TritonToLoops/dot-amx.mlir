@@ -3,15 +3,18 @@
 // With AMX (the amx-* options, set by the pipeline from the CPU target under
 // `--amx`) a dot of whole 16 x 16 tiles runs on AMX tiles: A packed as it is,
 // B in groups of rows along K as for the dot-product instructions (pairs for
-// bf16 and f16, fours for int8), and blocks of 2 x 2 accumulator tiles loaded
-// from the result, multiplied over every tile step of K (unrolled: an
-// !amx.tile does not cross loop iterations) and stored back.
+// bf16 and f16, fours for int8), and blocks of 2 x 2 accumulator tiles,
+// multiplied over every tile step of K (unrolled: an !amx.tile does not
+// cross loop iterations) and stored to the result. A zero accumulator starts
+// as zeroed tiles: nothing fills the result first.
 // CHECK-LABEL: func.func @bf16_dot
 // CHECK-DAG: %[[BG:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32x128xbf16>
 // CHECK-DAG: %[[A:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32x64xbf16>
 // CHECK-DAG: %[[OUT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32x64xf32>
+// CHECK-NOT: memref.store {{.*}}%[[OUT]]
 // CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
-// CHECK-COUNT-4: amx.tile_load %[[OUT]][{{.*}}] : memref<32x64xf32> into !amx.tile<16x16xf32>
+// CHECK-NOT: amx.tile_load %[[OUT]]
+// CHECK-COUNT-4: amx.tile_zero : !amx.tile<16x16xf32>
 // CHECK: %[[A0:.*]] = amx.tile_load %[[A]][%c0, %c0] : memref<32x64xbf16> into !amx.tile<16x32xbf16>
 // CHECK: %[[A1:.*]] = amx.tile_load %[[A]][%c16, %c0] : memref<32x64xbf16> into !amx.tile<16x32xbf16>
 // CHECK: %[[B0:.*]] = amx.tile_load %[[BG]][%c0, %{{.*}}] : memref<32x128xbf16> into !amx.tile<16x32xbf16>
@@ -39,6 +42,34 @@ tt.func public @bf16_dot(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c: !tt.ptr<f32>)
   %d = tt.dot %va, %vb, %zero : tensor<32x64xbf16> * tensor<64x64xbf16> -> tensor<32x64xf32>
   %pc = tt.splat %c : !tt.ptr<f32> -> tensor<32x64x!tt.ptr<f32>>
   %ac = tt.addptr %pc, %ia : tensor<32x64x!tt.ptr<f32>>, tensor<32x64xi32>
+  tt.store %ac, %d : tensor<32x64x!tt.ptr<f32>>
+  tt.return
+}
+
+// An accumulator from memory: it is copied into the result, whose tiles the
+// kernel loads, multiplies into and stores back.
+// CHECK-LABEL: func.func @bf16_dot_acc
+// CHECK-DAG: %[[OUT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32x64xf32>
+// CHECK-NOT: amx.tile_zero
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
+// CHECK-COUNT-4: amx.tile_load %[[OUT]][{{.*}}] : memref<32x64xf32> into !amx.tile<16x16xf32>
+// CHECK-COUNT-8: amx.tile_mulf
+// CHECK-COUNT-4: amx.tile_store %[[OUT]]
+tt.func public @bf16_dot_acc(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c: !tt.ptr<f32>) {
+  %ra = tt.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32>
+  %ia = tt.reshape %ra : tensor<2048xi32> -> tensor<32x64xi32>
+  %pa = tt.splat %a : !tt.ptr<bf16> -> tensor<32x64x!tt.ptr<bf16>>
+  %aa = tt.addptr %pa, %ia : tensor<32x64x!tt.ptr<bf16>>, tensor<32x64xi32>
+  %va = tt.load %aa : tensor<32x64x!tt.ptr<bf16>>
+  %rb = tt.make_range {end = 4096 : i32, start = 0 : i32} : tensor<4096xi32>
+  %ib = tt.reshape %rb : tensor<4096xi32> -> tensor<64x64xi32>
+  %pb = tt.splat %b : !tt.ptr<bf16> -> tensor<64x64x!tt.ptr<bf16>>
+  %ab = tt.addptr %pb, %ib : tensor<64x64x!tt.ptr<bf16>>, tensor<64x64xi32>
+  %vb = tt.load %ab : tensor<64x64x!tt.ptr<bf16>>
+  %pc = tt.splat %c : !tt.ptr<f32> -> tensor<32x64x!tt.ptr<f32>>
+  %ac = tt.addptr %pc, %ia : tensor<32x64x!tt.ptr<f32>>, tensor<32x64xi32>
+  %vc = tt.load %ac : tensor<32x64x!tt.ptr<f32>>
+  %d = tt.dot %va, %vb, %vc : tensor<32x64xbf16> * tensor<64x64xbf16> -> tensor<32x64xf32>
   tt.store %ac, %d : tensor<32x64x!tt.ptr<f32>>
   tt.return
 }

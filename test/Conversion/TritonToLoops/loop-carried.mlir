@@ -135,3 +135,39 @@ tt.func public @sequential_slots(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32) {
   tt.store %y, %total : !tt.ptr<f32>
   tt.return
 }
+
+// A slot that starts as a splat constant is filled with whole-row vector stores
+// (a scalar nest became scatters on some targets); an i1 slot, one byte per
+// element where LLVM would store a vector of i1 as packed bits, keeps the
+// scalar fill.
+// CHECK-LABEL: func.func @splat_fills
+// CHECK-DAG: %[[ONES:.*]] = arith.constant dense<1.000000e+00> : vector<64xf32>
+// CHECK-DAG: %[[BITS:.*]] = memref.alloca() {{.*}} : memref<64xi1>
+// CHECK-DAG: %[[TILE:.*]] = memref.alloca() {{.*}} : memref<32x64xf32>
+// CHECK: scf.for %[[ROW:.*]] = %c0 to %c32 step %c1 {
+// CHECK-NEXT:   vector.store %[[ONES]], %[[TILE]][%[[ROW]], %c0] : memref<32x64xf32>, vector<64xf32>
+// CHECK: scf.for %[[I:.*]] = %c0 to %c64 step %c1 {
+// CHECK-NEXT:   memref.store %false, %[[BITS]][%[[I]]] : memref<64xi1>
+tt.func public @splat_fills(%x: !tt.ptr<f32>, %out: !tt.ptr<i8>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %one = arith.constant dense<1.0> : tensor<32x64xf32>
+  %false = arith.constant dense<false> : tensor<64xi1>
+  %true = arith.constant dense<true> : tensor<64xi1>
+  %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %one, %f = %false) -> (tensor<32x64xf32>, tensor<64xi1>) : i32 {
+    %a2 = arith.addf %a, %a : tensor<32x64xf32>
+    %f2 = arith.xori %f, %true : tensor<64xi1>
+    scf.yield %a2, %f2 : tensor<32x64xf32>, tensor<64xi1>
+  }
+  %r = tt.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32>
+  %ri = tt.reshape %r : tensor<2048xi32> -> tensor<32x64xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<32x64x!tt.ptr<f32>>
+  %xp = tt.addptr %xs, %ri : tensor<32x64x!tt.ptr<f32>>, tensor<32x64xi32>
+  tt.store %xp, %res#0 : tensor<32x64x!tt.ptr<f32>>
+  %c = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %os = tt.splat %out : !tt.ptr<i8> -> tensor<64x!tt.ptr<i8>>
+  %op = tt.addptr %os, %c : tensor<64x!tt.ptr<i8>>, tensor<64xi32>
+  %fb = arith.extui %res#1 : tensor<64xi1> to tensor<64xi8>
+  tt.store %op, %fb : tensor<64x!tt.ptr<i8>>
+  tt.return
+}

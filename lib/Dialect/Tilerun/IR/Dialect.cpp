@@ -26,5 +26,21 @@ LogicalResult tilerun::PrefetchNextProgramOp::verify() {
   return success();
 }
 
+LogicalResult tilerun::PrefetchNextIterationOp::verify() {
+  auto dot = getDot().getDefiningOp<triton::DotOp>();
+  if (!dot)
+    return emitOpError("prefetches during a tt.dot, but its carrier is not "
+                       "the result of one");
+  auto ptrs = cast<RankedTensorType>(getPtrs().getType());
+  auto shapeOf = [](Value v) {
+    return cast<RankedTensorType>(v.getType()).getShape();
+  };
+  if (ptrs.getShape() != shapeOf(dot.getA()) &&
+      ptrs.getShape() != shapeOf(dot.getB()))
+    return emitOpError("prefetches a tile of shape ")
+           << ptrs << " that is neither of the dot's operands' shapes";
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "tilerun/Dialect/Tilerun/IR/TilerunOps.cpp.inc"

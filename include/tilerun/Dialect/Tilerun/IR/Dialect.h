@@ -13,4 +13,12 @@
 #define GET_OP_CLASSES
 #include "tilerun/Dialect/Tilerun/IR/TilerunOps.h.inc"
 
+namespace tilerun {
+/// A prefetch decision: it names values without reading them, so the tile
+/// lowering counts it as a use of neither.
+inline bool isPrefetchHint(mlir::Operation *op) {
+  return mlir::isa<PrefetchNextProgramOp, PrefetchNextIterationOp>(op);
+}
+} // namespace tilerun
+
 #endif // TILERUN_DIALECT_TILERUN_IR_DIALECT_H

@@ -49,4 +49,32 @@ def Tilerun_PrefetchNextProgramOp
   let hasVerifier = 1;
 }
 
+def Tilerun_PrefetchNextIterationOp
+    : Tilerun_Op<"prefetch_next_iteration", [Pure]> {
+  let summary = "Prefetch an operand tile of a loop's next iteration while a "
+                "dot multiplies";
+  let description = [{
+    While the tile lowering multiplies the `tt.dot` that defines `$dot`
+    (its micro-kernel, one register tile after another), it prefetches the
+    cache lines `$ptrs` addresses, a few of them before each register tile:
+    `$ptrs` is the address tile of one of the dot's operand loads as the
+    next iteration of the enclosing `scf.for` will compute it. Packing that
+    operand then reads the cache instead of waiting on memory. Made by
+    `tilerun-prefetch-next-iteration`.
+
+    A prefetch changes no value and never faults: the op is a hint, and
+    dropping it (as dead-code elimination may) is always correct.
+
+    ```mlir
+    tilerun.prefetch_next_iteration %next_a_ptrs, %acc
+        : tensor<128x32x!tt.ptr<f32>>, tensor<128x128xf32>
+    ```
+  }];
+  let arguments = (ins TT_PtrTensor:$ptrs, AnyRankedTensor:$dot);
+  let assemblyFormat = [{
+    $ptrs `,` $dot attr-dict `:` type($ptrs) `,` type($dot)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TILERUN_DIALECT_TILERUN_IR_TILERUNOPS
