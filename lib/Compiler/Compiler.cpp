@@ -48,16 +48,6 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   pm.addNestedPass<mlir::triton::FuncOp>(createTritonLiftControlFlowToSCF());
   pm.addPass(createInlinerPass());
   pm.addPass(createLoopPointersToOffsets());
-  pm.addPass(createUnrollShortReductionLoops());
-  // One trip-count test per loop range: versions of loops over the same
-  // range then branch on the same value (NextProgramPrefetch pairs them).
-  pm.addPass(createCSEPass());
-  // Prefetches are not accesses, but they would be checked mode's only
-  // unchecked address arithmetic.
-  if (!options.checked) {
-    pm.addPass(createPrefetchNextProgram());
-    pm.addPass(createPrefetchNextIteration());
-  }
   ConvertTritonToLoopsOptions loopOpts;
   loopOpts.checked = options.checked;
   loopOpts.maxProgramBytes = options.maxProgramBytes;
@@ -77,6 +67,21 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
     loopOpts.amxBF16 = target.hasAMXBF16();
     loopOpts.amxFP16 = target.hasAMXFP16();
     loopOpts.amxInt8 = target.hasAMXInt8();
+  }
+  pm.addPass(createUnrollShortReductionLoops());
+  UnrollDotKLoopsOptions unrollOpts;
+  unrollOpts.amxBF16 = loopOpts.amxBF16;
+  unrollOpts.amxFP16 = loopOpts.amxFP16;
+  unrollOpts.amxInt8 = loopOpts.amxInt8;
+  pm.addPass(createUnrollDotKLoops(unrollOpts));
+  // One trip-count test per loop range: versions of loops over the same
+  // range then branch on the same value (NextProgramPrefetch pairs them).
+  pm.addPass(createCSEPass());
+  // Prefetches are not accesses, but they would be checked mode's only
+  // unchecked address arithmetic.
+  if (!options.checked) {
+    pm.addPass(createPrefetchNextProgram());
+    pm.addPass(createPrefetchNextIteration());
   }
   pm.addPass(createConvertTritonToLoops(loopOpts));
   pm.addPass(createCanonicalizerPass());

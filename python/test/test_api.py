@@ -654,6 +654,38 @@ def test_amx_option_keeps_the_gpu_results(amx):
         assert problem is None, "%s: %s" % (o["arg"], problem)
 
 
+def bf16_round(x):
+    """bf16 bits of float32 values, rounded to nearest even."""
+    bits = x.astype(np.float32).view(np.uint32)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def bf16_value(bits):
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+@pytest.mark.parametrize("amx", [True, False])
+@pytest.mark.parametrize("K", [128, 256, 384, 640, 1000])
+def test_bf16_k_loop_of_every_trip_count(amx, K):
+    # BLOCK_K 128: on AMX the K loop is unrolled by two into chains of
+    # dots (UnrollDotKLoops), and the trips left over run in the original
+    # loop; K = 1000 ends on a masked block. The products are exact in f32
+    # and summed in f32: each result within a rounding to bf16 (2^-8,
+    # relative to the sum of |a| |b|) of the exact sum; a block missed or
+    # taken twice is a hundred times further off.
+    k = tilerun.compile(ROOT / "bench" / "kernels" / "matmul_1024_bf16_128x256x128" / "kernel.ttir",
+                        amx=amx, cache_dir="")
+    rng = np.random.default_rng(K)
+    M, N = 128, 256
+    a = bf16_round(rng.standard_normal((M, K), dtype=np.float32))
+    b = bf16_round(rng.standard_normal((K, N), dtype=np.float32))
+    c = np.zeros((M, N), np.uint16)
+    k[1](a, b, c, M, N, K, K, N, N)
+    av, bv = bf16_value(a).astype(np.float64), bf16_value(b).astype(np.float64)
+    error = np.abs(bf16_value(c) - av @ bv) / (np.abs(av) @ np.abs(bv))
+    assert error.max() <= 2.0 ** -8
+
+
 def test_cache_dir_option(tmp_path):
     cache = tmp_path / "cache"
     first = tilerun.compile(VEC_ADD, cache_dir=cache)

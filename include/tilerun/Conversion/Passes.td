@@ -26,6 +26,33 @@ def PrefetchNextProgram
                            "mlir::arith::ArithDialect"];
 }
 
+def UnrollDotKLoops : Pass<"tilerun-unroll-dot-k-loops", "mlir::ModuleOp"> {
+  let summary = "Unroll the K loops of dots on AMX tiles into chains of dots";
+  let description = [{
+    The AMX tile kernel loads and stores its accumulator tiles once per
+    dot, around the dot's tile steps of K. For each `scf.for` whose body
+    writes no memory and has exactly one `tt.dot`, adding to a loop-carried
+    accumulator only it reads and yielding its result back to it, where the
+    dot runs on AMX tiles (the `amx-*` options, as for the tile lowering),
+    this pass unrolls the loop so that one trip holds enough dots for a
+    whole pass of the tile kernel (8 tile steps), each dot moved down to
+    just before the next: the tile lowering multiplies such a chain as one
+    dot along all their K. The trips left over run in the original loop,
+    which starts where the unrolled one stops. Loops with 64-bit or
+    unsigned bounds, or a step that is not a constant, are left alone.
+  }];
+  let options = [
+    Option<"amxBF16", "amx-bf16", "bool", /*default=*/"false",
+           "bf16 (and fp8) dots of whole tiles run on AMX tiles">,
+    Option<"amxFP16", "amx-fp16", "bool", /*default=*/"false",
+           "f16 dots of whole tiles run on AMX-FP16">,
+    Option<"amxInt8", "amx-int8", "bool", /*default=*/"false",
+           "int8 dots of whole tiles run on AMX-INT8">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 def PrefetchNextIteration
     : Pass<"tilerun-prefetch-next-iteration", "mlir::ModuleOp"> {
   let summary = "Plan prefetches of a dot loop's next operand tiles";

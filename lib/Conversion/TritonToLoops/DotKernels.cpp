@@ -247,11 +247,6 @@ void emitDotProductMicroKernel(OpBuilder &b, Location loc,
 
 /// Rows of an AMX tile and bytes of each.
 constexpr int64_t kTileRows = 16, kTileRowBytes = 64;
-/// Tile steps of K multiplied between loading and storing the accumulator
-/// tiles. The accumulators are not carried across loop iterations (an
-/// `!amx.tile` block argument has no LLVM lowering), so the steps of one
-/// pass are unrolled.
-constexpr int64_t kTileStepsPerPass = 8;
 
 TileInstruction amxBF16Tiles(MLIRContext *ctx) {
   return {BFloat16Type::get(ctx), Float32Type::get(ctx), 2};

@@ -74,6 +74,11 @@ TileInstruction amxFP16Tiles(mlir::MLIRContext *ctx);
 TileInstruction amxInt8Tiles(mlir::MLIRContext *ctx);
 /// K elements one AMX tile row of A holds.
 int64_t tileK(const TileInstruction &instr);
+/// Tile steps of K multiplied between loading and storing the accumulator
+/// tiles. The accumulators are not carried across loop iterations (an
+/// `!amx.tile` block argument has no LLVM lowering), so the steps of one
+/// pass are unrolled.
+constexpr int64_t kTileStepsPerPass = 8;
 
 /// Whether emitTileMicroKernel multiplies all of `K` in one pass over the
 /// accumulator tiles, so that they can start from zero in registers.

@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -286,16 +287,17 @@ static void zeroFill(OpBuilder &b, Location loc, Value buf, int64_t dim = 0,
       });
 }
 
-/// Runs `plan`'s micro-kernel on packed operands for `kGroups` (an index)
-/// groups of K (AMX tiles: all of K).
+/// Runs `plan`'s micro-kernel on packed operands of `packedK` elements of
+/// K.
 static void emitPlannedKernel(OpBuilder &b, Location loc,
                               const DotKernelPlan &plan, const DotShape &shape,
-                              const PackedDot &packed, Value out, Value kGroups,
-                              bool fromZero,
+                              const PackedDot &packed, Value out,
+                              int64_t packedK, bool fromZero,
                               RegisterTileHook beforeTile = nullptr) {
+  Value kGroups = constantIndex(b, loc, packedK / plan.group);
   if (plan.tiles)
     emitTileMicroKernel(b, loc, *plan.tiles, packed.A, packed.Bg, out,
-                        shape.rank, shape.batch, shape.M, shape.N, plan.packedK,
+                        shape.rank, shape.batch, shape.M, shape.N, packedK,
                         fromZero, beforeTile);
   else if (plan.instruction)
     emitDotProductMicroKernel(b, loc, *plan.instruction, packed.A, packed.Bg,
@@ -308,13 +310,36 @@ static void emitPlannedKernel(OpBuilder &b, Location loc,
                        fromZero, beforeTile);
 }
 
-/// `dot` on its planned micro-kernel, its operands packed for this dot
-/// alone.
-static void lowerPlannedDot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
-                            const DotKernelPlan &plan, Value out) {
-  Location loc = dot.getLoc();
-  DotShape shape(dot);
-  auto bShape = asTensor(dot.getB().getType()).getShape();
+/// The part of `buf` from `offset` along dimension `dim`, `size` long (all
+/// of `buf` when that is all of it).
+static Value sliceAlong(OpBuilder &b, Location loc, Value buf, int64_t dim,
+                        int64_t offset, int64_t size) {
+  auto type = cast<MemRefType>(buf.getType());
+  if (offset == 0 && size == type.getDimSize(dim))
+    return buf;
+  int64_t rank = type.getRank();
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)),
+      sizes = getAsIndexOpFoldResult(b.getContext(), type.getShape()),
+      strides(rank, b.getIndexAttr(1));
+  offsets[dim] = b.getIndexAttr(offset);
+  sizes[dim] = b.getIndexAttr(size);
+  return memref::SubViewOp::create(b, loc, buf, offsets, sizes, strides);
+}
+
+/// `dots`, a chain in which each adds to the previous one's result, on
+/// their common planned micro-kernel as one dot along the K of all of them:
+/// each dot's operands are packed into their own span of K, and the
+/// kernel's accumulators go once through all of it. The sums are added in
+/// the same order as dot by dot, so the result is the same to the bit; what
+/// is saved is loading and storing the accumulators between the dots.
+static void lowerPlannedDots(TileLowering &tl, OpBuilder &b,
+                             ArrayRef<tt::DotOp> dots,
+                             const DotKernelPlan &plan, Value out) {
+  tt::DotOp first = dots.front(), last = dots.back();
+  Location loc = last.getLoc();
+  DotShape shape(first);
+  int64_t kDim = shape.rank - 1, groupDim = shape.rank - 2;
+  int64_t packedK = plan.packedK * dots.size();
   PackedDot packed;
   if (plan.signFlippedA) {
     SmallVector<int64_t> sumsShape;
@@ -325,34 +350,73 @@ static void lowerPlannedDot(TileLowering &tl, OpBuilder &b, tt::DotOp dot,
     zeroFill(b, loc, packed.columnSums);
   }
   // Packed K, padded with zeros to whole tiles where the kernel wants them:
-  // A's columns and B's (grouped) rows past K.
-  SmallVector<int64_t> aShape(asTensor(dot.getA().getType()).getShape());
-  SmallVector<int64_t> kbShape(bShape);
-  aShape.back() = plan.packedK;
-  kbShape[shape.rank - 2] = plan.packedK;
+  // A's columns and B's (grouped) rows past each dot's K.
+  SmallVector<int64_t> aShape(asTensor(first.getA().getType()).getShape());
+  SmallVector<int64_t> kbShape(asTensor(first.getB().getType()).getShape());
+  aShape.back() = packedK;
+  kbShape[groupDim] = packedK;
   packed.A = tl.allocBuffer(loc, aShape, plan.operand);
-  packA(tl, b, loc, plan, dot, packed.A);
   packed.Bg =
       tl.allocBuffer(loc, groupedShape(kbShape, plan.group), plan.operand);
-  packGroupedRowsInto(tl, b, loc, dot.getB(), packed.Bg, plan.group,
-                      packed.columnSums, /*columnSumScale=*/-128);
-  if (plan.packedK > shape.K) {
-    zeroFill(b, loc, packed.A, shape.rank - 1, shape.K);
-    zeroFill(b, loc, packed.Bg, shape.rank - 2, shape.K / plan.group);
+  int64_t groupsPerDot = plan.packedK / plan.group;
+  for (auto [i, dot] : llvm::enumerate(llvm::to_vector(dots))) {
+    Value A =
+        sliceAlong(b, loc, packed.A, kDim, i * plan.packedK, plan.packedK);
+    Value Bg =
+        sliceAlong(b, loc, packed.Bg, groupDim, i * groupsPerDot, groupsPerDot);
+    packA(tl, b, loc, plan, dot, A);
+    packGroupedRowsInto(tl, b, loc, dot.getB(), Bg, plan.group,
+                        packed.columnSums, /*columnSumScale=*/-128);
+    if (plan.packedK > shape.K) {
+      zeroFill(b, loc, A, kDim, shape.K);
+      zeroFill(b, loc, Bg, groupDim, shape.K / plan.group);
+    }
   }
   // The tile kernel starts from zero tiles only when it takes all of K in
   // one pass; otherwise it loads its accumulators from `out`.
   bool fromZero = initAccumulator(
-      tl, b, loc, dot.getC(), out,
-      !plan.tiles || tileKernelTakesOnePass(*plan.tiles, plan.packedK));
-  Value result = dot.getD();
+      tl, b, loc, first.getC(), out,
+      !plan.tiles || tileKernelTakesOnePass(*plan.tiles, packedK));
+  // The next iteration's operands are prefetched between register tiles of
+  // the FMA and dot-product kernels, not between AMX tiles: there the
+  // address arithmetic costs more than the prefetches save
+  // (docs/performance.md, Measurements behind code choices).
   auto prefetch = [&](OpBuilder &ib, Location l, Value tile, int64_t tiles) {
-    tl.emitOperandPrefetches(ib, l, result, tile, tiles);
+    for (tt::DotOp dot : dots)
+      tl.emitOperandPrefetches(ib, l, dot.getD(), tile, tiles);
   };
-  emitPlannedKernel(b, loc, plan, shape, packed, out,
-                    constantIndex(b, loc, shape.K / plan.group), fromZero,
-                    tl.hasOperandPrefetches(result) ? RegisterTileHook(prefetch)
-                                                    : nullptr);
+  bool prefetches = !plan.tiles && llvm::any_of(dots, [&](tt::DotOp dot) {
+    return tl.hasOperandPrefetches(dot.getD());
+  });
+  emitPlannedKernel(b, loc, plan, shape, packed, out, packedK, fromZero,
+                    prefetches ? RegisterTileHook(prefetch) : nullptr);
+}
+
+int64_t dotsPerTilePass(const Options &options, tt::DotOp dot) {
+  std::optional<DotKernelPlan> plan = planDotKernel(options, dot);
+  if (!plan || !plan->tiles)
+    return 1;
+  int64_t steps = plan->packedK / tileK(*plan->tiles);
+  return std::max<int64_t>(1, kTileStepsPerPass / steps);
+}
+
+LogicalResult lowerDotChain(TileLowering &tl, OpBuilder &b,
+                            ArrayRef<tt::DotOp> dots, Value out) {
+  tt::DotOp first = dots.front();
+  bool sameOperands = llvm::all_of(dots, [&](tt::DotOp dot) {
+    return dot.getA().getType() == first.getA().getType() &&
+           dot.getB().getType() == first.getB().getType();
+  });
+  std::optional<DotKernelPlan> plan = planDotKernel(tl.options, first);
+  int64_t rank = DotShape(first).rank;
+  if (sameOperands && plan && (rank == 2 || rank == 3)) {
+    lowerPlannedDots(tl, b, dots, *plan, out);
+    return success();
+  }
+  for (tt::DotOp dot : dots)
+    if (failed(lowerDot(tl, b, dot, out)))
+      return failure();
+  return success();
 }
 
 LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
@@ -363,7 +427,7 @@ LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
   if (shape.rank != 2 && shape.rank != 3)
     return op->emitOpError("only 2-D and batched 3-D dots are supported");
   if (std::optional<DotKernelPlan> plan = planDotKernel(tl.options, dot)) {
-    lowerPlannedDot(tl, b, dot, *plan, out);
+    lowerPlannedDots(tl, b, dot, *plan, out);
     return success();
   }
   // Both operands packed once, converted to the accumulator type.

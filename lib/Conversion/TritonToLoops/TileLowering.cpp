@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -925,26 +926,71 @@ LogicalResult TileLowering::lowerWhile(OpBuilder &b, Operation *op) {
   return success();
 }
 
-/// The slot buffer a dot may accumulate into in place: its accumulator is a
-/// loop-carried value used only by the dot, and the dot's result is yielded
-/// back to the same position — the usual `acc = tl.dot(a, b, acc)` loop.
-static Value inPlaceAccumulator(Operation *op, const BufferPool &pool) {
-  auto dot = dyn_cast<tt::DotOp>(op);
-  if (!dot)
+/// The readers of `v` other than prefetch hints (which name a dot without
+/// reading it).
+static auto valueReaders(Value v) {
+  return llvm::make_filter_range(v.getUses(), [](OpOperand &use) {
+    return !isPrefetchHint(use.getOwner());
+  });
+}
+
+/// The dot whose accumulator `dot`'s result is, if that is its only reader.
+static tt::DotOp nextInChain(tt::DotOp dot) {
+  auto readers = valueReaders(dot.getD());
+  if (!llvm::hasSingleElement(readers))
     return {};
-  auto arg = dyn_cast<BlockArgument>(dot.getC());
+  OpOperand &use = *readers.begin();
+  auto next = dyn_cast<tt::DotOp>(use.getOwner());
+  if (!next || use.get() != next.getC() || next.getA() == use.get() ||
+      next.getB() == use.get() || next->getBlock() != dot->getBlock())
+    return {};
+  return next;
+}
+
+/// The chain of dots `dot` is in: consecutive dots of one block, each
+/// adding to the previous one's result, its only reader — a K loop unrolled
+/// by UnrollDotKLoops, or `tl.dot(a1, b1, tl.dot(a0, b0, acc))`. Lowered
+/// as one at its last dot, where every operand is defined; so no op between
+/// the first and the last may write memory that an operand read lazily
+/// (a load fused into the packing) could see.
+static SmallVector<tt::DotOp> dotChainOf(tt::DotOp dot) {
+  tt::DotOp head = dot;
+  while (auto prev = head.getC().getDefiningOp<tt::DotOp>()) {
+    if (nextInChain(prev) != head)
+      break;
+    head = prev;
+  }
+  SmallVector<tt::DotOp> chain{head};
+  while (tt::DotOp next = nextInChain(chain.back()))
+    chain.push_back(next);
+  if (chain.size() == 1)
+    return chain;
+  for (Operation *op = head; op != chain.back(); op = op->getNextNode()) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!isPrefetchHint(op) && !isMemoryEffectFree(op) &&
+        !(effects && effects.onlyHasEffect<MemoryEffects::Read>()))
+      return {dot};
+  }
+  return chain;
+}
+
+/// The slot buffer a chain of dots may accumulate into in place: the
+/// first one's accumulator is a loop-carried value it alone reads, and the
+/// last one's result is yielded back to the same position — the usual
+/// `acc = tl.dot(a, b, acc)` loop.
+static Value inPlaceAccumulator(ArrayRef<tt::DotOp> chain,
+                                const BufferPool &pool) {
+  tt::DotOp first = chain.front(), last = chain.back();
+  auto arg = dyn_cast<BlockArgument>(first.getC());
   if (!arg || !arg.hasOneUse())
     return {};
   auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
   if (!loop || arg.getArgNumber() == 0)
     return {};
-  // The dot's prefetches name it without reading it.
-  auto uses = llvm::make_filter_range(dot->getUses(), [](OpOperand &use) {
-    return !isPrefetchHint(use.getOwner());
-  });
-  if (!llvm::hasSingleElement(uses))
+  auto readers = valueReaders(last.getD());
+  if (!llvm::hasSingleElement(readers))
     return {};
-  OpOperand &use = *uses.begin();
+  OpOperand &use = *readers.begin();
   if (use.getOwner() != loop.getBody()->getTerminator() ||
       use.getOperandNumber() != arg.getArgNumber() - 1)
     return {};
@@ -952,9 +998,16 @@ static Value inPlaceAccumulator(Operation *op, const BufferPool &pool) {
 }
 
 LogicalResult TileLowering::lowerMaterializingOp(OpBuilder &b, Operation *op) {
-  if (Value slot = inPlaceAccumulator(op, pool)) {
-    pool.bind(op->getResult(0), slot);
-    return lowerDot(*this, b, op, slot);
+  if (auto dot = dyn_cast<tt::DotOp>(op)) {
+    SmallVector<tt::DotOp> chain = dotChainOf(dot);
+    if (Value slot = inPlaceAccumulator(chain, pool)) {
+      // The chain is lowered at its last dot; the others' results are
+      // the slot's contents on the way.
+      pool.bind(op->getResult(0), slot);
+      if (dot != chain.back())
+        return success();
+      return lowerDotChain(*this, b, chain, slot);
+    }
   }
   auto tile = dyn_cast<TileOpInterface>(op);
   if (!tile || tile.getTileKind() != TileOpKind::Materializing) {

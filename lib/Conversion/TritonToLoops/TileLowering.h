@@ -622,6 +622,16 @@ mlir::LogicalResult lowerPointerTuple(TileLowering &tl, OpBuilder &b,
 /// Ops that write a whole buffer at once.
 mlir::LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
                              Value out);
+/// A chain of dots, each adding to the previous one's result, into `out`:
+/// as one dot along all their K where they share a micro-kernel (each
+/// dot's result then is `out`'s final value only).
+mlir::LogicalResult lowerDotChain(TileLowering &tl, OpBuilder &b,
+                                  llvm::ArrayRef<mlir::triton::DotOp> dots,
+                                  Value out);
+/// How many dots like `dot` in a chain make one pass of the AMX tile kernel
+/// over its accumulators (kTileStepsPerPass tile steps of K); 1 for a dot
+/// not on AMX tiles.
+int64_t dotsPerTilePass(const Options &options, mlir::triton::DotOp dot);
 /// tt.dot_scaled: both operands decoded and scaled into f32 tiles, then the
 /// f32 product (DotScaled.cpp).
 mlir::LogicalResult lowerDotScaled(TileLowering &tl, OpBuilder &b,

@@ -132,3 +132,47 @@ tt.func public @f16_dot(%a: !tt.ptr<f16>, %b: !tt.ptr<f16>, %c: !tt.ptr<f32>) {
   tt.store %ac, %d : tensor<32x64x!tt.ptr<f32>>
   tt.return
 }
+
+// A chain of dots, each adding to the previous one's result, as
+// UnrollDotKLoops leaves a K loop: one dot along all their K. Each dot's
+// operands are packed into their own span of K (A's columns, B's pair
+// rows), and the accumulator tiles are loaded and stored once for the eight
+// tile steps of both.
+// CHECK-LABEL: func.func @bf16_dot_chain
+// CHECK-DAG: %[[A:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32x256xbf16>
+// CHECK-DAG: %[[BG:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128x64xbf16>
+// CHECK: scf.for
+// CHECK: memref.subview %[[A]][0, 128] [32, 128] [1, 1]
+// CHECK: memref.subview %[[BG]][64, 0] [64, 64] [1, 1]
+// CHECK-COUNT-4: amx.tile_load %{{.*}} : memref<32x32xf32> into !amx.tile<16x16xf32>
+// CHECK-COUNT-32: amx.tile_mulf
+// CHECK-NOT: amx.tile_load %{{.*}} : memref<32x32xf32>
+// CHECK-COUNT-4: amx.tile_store
+tt.func public @bf16_dot_chain(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c: !tt.ptr<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+  %pa = tt.splat %a : !tt.ptr<bf16> -> tensor<32x128x!tt.ptr<bf16>>
+  %pb = tt.splat %b : !tt.ptr<bf16> -> tensor<128x32x!tt.ptr<bf16>>
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32>) : i32 {
+    %ka = tt.splat %k : i32 -> tensor<32x128xi32>
+    %aa = tt.addptr %pa, %ka : tensor<32x128x!tt.ptr<bf16>>, tensor<32x128xi32>
+    %va = tt.load %aa : tensor<32x128x!tt.ptr<bf16>>
+    %kb = tt.splat %k : i32 -> tensor<128x32xi32>
+    %ab = tt.addptr %pb, %kb : tensor<128x32x!tt.ptr<bf16>>, tensor<128x32xi32>
+    %vb = tt.load %ab : tensor<128x32x!tt.ptr<bf16>>
+    %k1 = arith.addi %k, %c1 : i32
+    %ka1 = tt.splat %k1 : i32 -> tensor<32x128xi32>
+    %aa1 = tt.addptr %pa, %ka1 : tensor<32x128x!tt.ptr<bf16>>, tensor<32x128xi32>
+    %va1 = tt.load %aa1 : tensor<32x128x!tt.ptr<bf16>>
+    %kb1 = tt.splat %k1 : i32 -> tensor<128x32xi32>
+    %ab1 = tt.addptr %pb, %kb1 : tensor<128x32x!tt.ptr<bf16>>, tensor<128x32xi32>
+    %vb1 = tt.load %ab1 : tensor<128x32x!tt.ptr<bf16>>
+    %d0 = tt.dot %va, %vb, %acc : tensor<32x128xbf16> * tensor<128x32xbf16> -> tensor<32x32xf32>
+    %d1 = tt.dot %va1, %vb1, %d0 : tensor<32x128xbf16> * tensor<128x32xbf16> -> tensor<32x32xf32>
+    scf.yield %d1 : tensor<32x32xf32>
+  }
+  %pc = tt.splat %c : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>>
+  tt.store %pc, %r : tensor<32x32x!tt.ptr<f32>>
+  tt.return
+}
