@@ -276,14 +276,17 @@ bool tileKernelTakesOnePass(const TileInstruction &instr, int64_t K) {
 }
 
 void emitTileMicroKernel(OpBuilder &b, Location loc,
-                         const TileInstruction &instr, Value A, Value Bg,
-                         Value out, int64_t rank, int64_t batch, int64_t M,
-                         int64_t N, int64_t K, bool fromZero,
+                         const TileInstruction &instr, ArrayRef<Value> As,
+                         Value Bg, Value out, int64_t rank, int64_t batch,
+                         int64_t M, int64_t N, int64_t K, bool fromZero,
                          RegisterTileHook beforeTile) {
   int64_t kPerTile = tileK(instr), group = instr.group;
   int64_t steps = K / kPerTile;
   int64_t perPass = tileStepsPerPass(steps);
   assert((!fromZero || perPass == steps) && "zero tiles need a single pass");
+  assert((As.size() == 1 || perPass == steps) &&
+         "several A operands need a single pass");
+  int64_t stepsPerA = steps / As.size();
   // Up to 2 x 2 accumulator tiles with their 2 + 2 operand tiles: the
   // eight tile registers.
   int64_t tilesM = M % (2 * kTileRows) == 0 ? 2 : 1;
@@ -321,7 +324,12 @@ void emitTileMicroKernel(OpBuilder &b, Location loc,
                           .getResult());
         for (int64_t s = 0; s < perPass; ++s) {
           Value step = offset(t[3], perPass, s);
-          Value k = arith::MulIOp::create(ib, loc, step, c(ib, kPerTile));
+          // A's K: of the one A, or of the A this (static) step is in.
+          Value A = As[As.size() == 1 ? 0 : s / stepsPerA];
+          Value k = As.size() == 1
+                        ? arith::MulIOp::create(ib, loc, step, c(ib, kPerTile))
+                              .getResult()
+                        : c(ib, s % stepsPerA * kPerTile);
           Value groupRow =
               arith::MulIOp::create(ib, loc, step, c(ib, kTileRows));
           SmallVector<Value> as, bs;

@@ -89,11 +89,13 @@ bool tileKernelTakesOnePass(const TileInstruction &instr, int64_t K);
 /// up to 2 x 2 accumulator tiles, each loaded from `out` (zeroed instead
 /// when `fromZero`, which needs tileKernelTakesOnePass), multiplied over up
 /// to kTileStepsPerPass tile steps of K and stored back. M and N must be
-/// multiples of 16 and K of tileK(instr).
+/// multiples of 16 and K of tileK(instr). A may come in several parts, each
+/// an equal span of K (the dots of a chain, each read in place), when the
+/// kernel takes all of K in one pass.
 void emitTileMicroKernel(OpBuilder &b, Location loc,
-                         const TileInstruction &instr, Value A, Value Bg,
-                         Value out, int64_t rank, int64_t batch, int64_t M,
-                         int64_t N, int64_t K, bool fromZero,
+                         const TileInstruction &instr, llvm::ArrayRef<Value> As,
+                         Value Bg, Value out, int64_t rank, int64_t batch,
+                         int64_t M, int64_t N, int64_t K, bool fromZero,
                          RegisterTileHook beforeTile = nullptr);
 
 /// out += A * B on f32 buffers (A: [batch x] M x K, B: [batch x] K x N) for

@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
@@ -296,9 +297,9 @@ static void emitPlannedKernel(OpBuilder &b, Location loc,
                               RegisterTileHook beforeTile = nullptr) {
   Value kGroups = constantIndex(b, loc, packedK / plan.group);
   if (plan.tiles)
-    emitTileMicroKernel(b, loc, *plan.tiles, packed.A, packed.Bg, out,
-                        shape.rank, shape.batch, shape.M, shape.N, packedK,
-                        fromZero, beforeTile);
+    emitTileMicroKernel(b, loc, *plan.tiles, ArrayRef<Value>(packed.A),
+                        packed.Bg, out, shape.rank, shape.batch, shape.M,
+                        shape.N, packedK, fromZero, beforeTile);
   else if (plan.instruction)
     emitDotProductMicroKernel(b, loc, *plan.instruction, packed.A, packed.Bg,
                               packed.columnSums, out, shape.rank, shape.batch,
@@ -351,45 +352,116 @@ static void lowerPlannedDots(TileLowering &tl, OpBuilder &b,
   }
   // Packed K, padded with zeros to whole tiles where the kernel wants them:
   // A's columns and B's (grouped) rows past each dot's K.
-  SmallVector<int64_t> aShape(asTensor(first.getA().getType()).getShape());
-  SmallVector<int64_t> kbShape(asTensor(first.getB().getType()).getShape());
-  aShape.back() = packedK;
-  kbShape[groupDim] = packedK;
-  packed.A = tl.allocBuffer(loc, aShape, plan.operand);
-  packed.Bg =
-      tl.allocBuffer(loc, groupedShape(kbShape, plan.group), plan.operand);
-  int64_t groupsPerDot = plan.packedK / plan.group;
-  for (auto [i, dot] : llvm::enumerate(llvm::to_vector(dots))) {
-    Value A =
-        sliceAlong(b, loc, packed.A, kDim, i * plan.packedK, plan.packedK);
-    Value Bg =
-        sliceAlong(b, loc, packed.Bg, groupDim, i * groupsPerDot, groupsPerDot);
-    packA(tl, b, loc, plan, dot, A);
-    packGroupedRowsInto(tl, b, loc, dot.getB(), Bg, plan.group,
-                        packed.columnSums, /*columnSumScale=*/-128);
-    if (plan.packedK > shape.K) {
-      zeroFill(b, loc, A, kDim, shape.K);
-      zeroFill(b, loc, Bg, groupDim, shape.K / plan.group);
+  auto packAs = [&](OpBuilder &pb) {
+    SmallVector<int64_t> aShape(asTensor(first.getA().getType()).getShape());
+    aShape.back() = packedK;
+    packed.A = tl.allocBuffer(loc, aShape, plan.operand);
+    for (auto [i, dot] : llvm::enumerate(llvm::to_vector(dots))) {
+      Value A =
+          sliceAlong(pb, loc, packed.A, kDim, i * plan.packedK, plan.packedK);
+      packA(tl, pb, loc, plan, dot, A);
+      if (plan.packedK > shape.K)
+        zeroFill(pb, loc, A, kDim, shape.K);
     }
-  }
+  };
+  auto packBs = [&](OpBuilder &pb) {
+    SmallVector<int64_t> kbShape(asTensor(first.getB().getType()).getShape());
+    kbShape[groupDim] = packedK;
+    packed.Bg =
+        tl.allocBuffer(loc, groupedShape(kbShape, plan.group), plan.operand);
+    int64_t groupsPerDot = plan.packedK / plan.group;
+    for (auto [i, dot] : llvm::enumerate(llvm::to_vector(dots))) {
+      Value Bg = sliceAlong(pb, loc, packed.Bg, groupDim, i * groupsPerDot,
+                            groupsPerDot);
+      packGroupedRowsInto(tl, pb, loc, dot.getB(), Bg, plan.group,
+                          packed.columnSums, /*columnSumScale=*/-128);
+      if (plan.packedK > shape.K)
+        zeroFill(pb, loc, Bg, groupDim, shape.K / plan.group);
+    }
+  };
   // The tile kernel starts from zero tiles only when it takes all of K in
   // one pass; otherwise it loads its accumulators from `out`.
-  bool fromZero = initAccumulator(
-      tl, b, loc, first.getC(), out,
-      !plan.tiles || tileKernelTakesOnePass(*plan.tiles, packedK));
-  // The next iteration's operands are prefetched between register tiles of
-  // the FMA and dot-product kernels, not between AMX tiles: there the
-  // address arithmetic costs more than the prefetches save
-  // (docs/performance.md, Measurements behind code choices).
-  auto prefetch = [&](OpBuilder &ib, Location l, Value tile, int64_t tiles) {
-    for (tt::DotOp dot : dots)
-      tl.emitOperandPrefetches(ib, l, dot.getD(), tile, tiles);
+  bool onePass = plan.tiles && tileKernelTakesOnePass(*plan.tiles, packedK);
+  auto initOut = [&] {
+    return initAccumulator(tl, b, loc, first.getC(), out,
+                           !plan.tiles || onePass);
   };
-  bool prefetches = !plan.tiles && llvm::any_of(dots, [&](tt::DotOp dot) {
-    return tl.hasOperandPrefetches(dot.getD());
-  });
-  emitPlannedKernel(b, loc, plan, shape, packed, out, packedK, fromZero,
-                    prefetches ? RegisterTileHook(prefetch) : nullptr);
+  auto multiply = [&](OpBuilder &pb, bool fromZero) {
+    // The next iteration's operands are prefetched between register tiles
+    // of the FMA and dot-product kernels, not between AMX tiles: there the
+    // address arithmetic costs more than the prefetches save
+    // (docs/performance.md, Measurements behind code choices).
+    auto prefetch = [&](OpBuilder &ib, Location l, Value tile, int64_t tiles) {
+      for (tt::DotOp dot : dots)
+        tl.emitOperandPrefetches(ib, l, dot.getD(), tile, tiles);
+    };
+    bool prefetches = !plan.tiles && llvm::any_of(dots, [&](tt::DotOp dot) {
+      return tl.hasOperandPrefetches(dot.getD());
+    });
+    emitPlannedKernel(pb, loc, plan, shape, packed, out, packedK, fromZero,
+                      prefetches ? RegisterTileHook(prefetch) : nullptr);
+  };
+  // AMX tiles can read A where it lies, one part per dot, when the kernel
+  // takes all of K in one pass and A needs no padding or conversion.
+  bool inPlaceA =
+      onePass && shape.rank == 2 && plan.packedK == shape.K &&
+      llvm::all_of(dots, [&](tt::DotOp dot) {
+        return asTensor(dot.getA().getType()).getElementType() == plan.operand;
+      });
+  if (!inPlaceA) {
+    packAs(b);
+    packBs(b);
+    multiply(b, initOut());
+    return;
+  }
+  packBs(b);
+  bool fromZero = initOut();
+  auto packAndMultiply = [&](OpBuilder &pb) {
+    packAs(pb);
+    multiply(pb, fromZero);
+  };
+  SmallVector<Value> as;
+  for (tt::DotOp dot : dots)
+    as.push_back(dot.getA());
+  // Where every A's mask holds, the first copy of the nest may read them in
+  // place; the other copy packs them.
+  tl.emitMaskVersioned(
+      b, loc, asTensor(first.getA().getType()).getShape(), as, {},
+      [&](OpBuilder &vb) {
+        SmallVector<Value> views;
+        Value valid;
+        for (Value a : as) {
+          std::optional<DirectView> view = directOperandView(tl, vb, loc, a);
+          if (!view) {
+            packAndMultiply(vb);
+            return;
+          }
+          views.push_back(view->view);
+          if (view->valid)
+            valid = valid ? arith::AndIOp::create(vb, loc, valid, view->valid)
+                                .getResult()
+                          : view->valid;
+        }
+        auto multiplyInPlace = [&](OpBuilder &ib) {
+          emitTileMicroKernel(ib, loc, *plan.tiles, views, packed.Bg, out,
+                              shape.rank, shape.batch, shape.M, shape.N,
+                              packedK, fromZero);
+        };
+        if (!valid) {
+          multiplyInPlace(vb);
+          return;
+        }
+        scf::IfOp::create(
+            vb, loc, valid,
+            [&](OpBuilder &tb, Location) {
+              multiplyInPlace(tb);
+              scf::YieldOp::create(tb, loc);
+            },
+            [&](OpBuilder &eb, Location) {
+              packAndMultiply(eb);
+              scf::YieldOp::create(eb, loc);
+            });
+      });
 }
 
 int64_t dotsPerTilePass(const Options &options, tt::DotOp dot) {

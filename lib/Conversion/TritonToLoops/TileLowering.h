@@ -628,6 +628,17 @@ mlir::LogicalResult lowerDot(TileLowering &tl, OpBuilder &b, Operation *op,
 mlir::LogicalResult lowerDotChain(TileLowering &tl, OpBuilder &b,
                                   llvm::ArrayRef<mlir::triton::DotOp> dots,
                                   Value out);
+/// A view of global memory from which a dot operand's elements can be read
+/// in place (DirectOperands.cpp), and the i1 condition (null: none) under
+/// which it reads the same elements as the operand's load.
+struct DirectView {
+  Value view, valid;
+};
+/// The view of `operand`, a 2-D tt.load (seen through layout conversions)
+/// of an affine pointer tile with unit column stride whose mask the current
+/// nest assumes true; none otherwise, and none in checked mode.
+std::optional<DirectView> directOperandView(TileLowering &tl, OpBuilder &b,
+                                            Location loc, Value operand);
 /// How many dots like `dot` in a chain make one pass of the AMX tile kernel
 /// over its accumulators (kTileStepsPerPass tile steps of K); 1 for a dot
 /// not on AMX tiles.

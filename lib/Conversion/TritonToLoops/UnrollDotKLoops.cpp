@@ -127,8 +127,8 @@ Value unrolledEnd(OpBuilder &b, Location loc, scf::ForOp loop, int64_t factor) {
       step);
   Value whole = arith::SubIOp::create(
       b, loc, trips, arith::RemSIOp::create(b, loc, trips, cst(factor)));
-  Value end = arith::AddIOp::create(
-      b, loc, lb, arith::MulIOp::create(b, loc, whole, step));
+  Value end = arith::AddIOp::create(b, loc, lb,
+                                    arith::MulIOp::create(b, loc, whole, step));
   return arith::TruncIOp::create(b, loc, type,
                                  arith::MinSIOp::create(b, loc, end, ub));
 }

@@ -137,13 +137,14 @@ tt.func public @f16_dot(%a: !tt.ptr<f16>, %b: !tt.ptr<f16>, %c: !tt.ptr<f32>) {
 // UnrollDotKLoops leaves a K loop: one dot along all their K. Each dot's
 // operands are packed into their own span of K (A's columns, B's pair
 // rows), and the accumulator tiles are loaded and stored once for the eight
-// tile steps of both.
+// tile steps of both. (A's pointer tiles have no rows of their own here:
+// A is packed, after B.)
 // CHECK-LABEL: func.func @bf16_dot_chain
 // CHECK-DAG: %[[A:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32x256xbf16>
 // CHECK-DAG: %[[BG:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128x64xbf16>
 // CHECK: scf.for
-// CHECK: memref.subview %[[A]][0, 128] [32, 128] [1, 1]
 // CHECK: memref.subview %[[BG]][64, 0] [64, 64] [1, 1]
+// CHECK: memref.subview %[[A]][0, 128] [32, 128] [1, 1]
 // CHECK-COUNT-4: amx.tile_load %{{.*}} : memref<32x32xf32> into !amx.tile<16x16xf32>
 // CHECK-COUNT-32: amx.tile_mulf
 // CHECK-NOT: amx.tile_load %{{.*}} : memref<32x32xf32>
@@ -168,6 +169,65 @@ tt.func public @bf16_dot_chain(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c: !tt.ptr
     %kb1 = tt.splat %k1 : i32 -> tensor<128x32xi32>
     %ab1 = tt.addptr %pb, %kb1 : tensor<128x32x!tt.ptr<bf16>>, tensor<128x32xi32>
     %vb1 = tt.load %ab1 : tensor<128x32x!tt.ptr<bf16>>
+    %d0 = tt.dot %va, %vb, %acc : tensor<32x128xbf16> * tensor<128x32xbf16> -> tensor<32x32xf32>
+    %d1 = tt.dot %va1, %vb1, %d0 : tensor<32x128xbf16> * tensor<128x32xbf16> -> tensor<32x32xf32>
+    scf.yield %d1 : tensor<32x32xf32>
+  }
+  %pc = tt.splat %c : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>>
+  tt.store %pc, %r : tensor<32x32x!tt.ptr<f32>>
+  tt.return
+}
+
+// The same chain with A loaded through affine pointer tiles, `a + row * sam
+// + col + k`: the tile kernel reads each dot's A where it lies (a strided
+// view of global memory per dot, tileloadd's stride the row stride in
+// bytes) when every i32 offset tile fits i32 at its corners and no i64 step
+// of the affine forms overflows; otherwise A is packed as before.
+// CHECK-LABEL: func.func @bf16_dot_chain_in_place
+// CHECK: scf.for
+// CHECK: arith.mulsi_extended
+// CHECK: %[[A0:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<32x128xbf16, strided<[?, 1]>>
+// CHECK: %[[A1:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<32x128xbf16, strided<[?, 1]>>
+// CHECK: scf.if
+// CHECK-COUNT-4: amx.tile_load %{{.*}} : memref<32x32xf32> into !amx.tile<16x16xf32>
+// CHECK: amx.tile_load %[[A0]][%c0, %c0] : memref<32x128xbf16, strided<[?, 1]>> into !amx.tile<16x32xbf16>
+// CHECK: amx.tile_load %[[A0]][%c16, %c0]
+// CHECK: amx.tile_load %[[A0]][%c0, %c96]
+// CHECK: amx.tile_load %[[A1]][%c0, %c0]
+// CHECK: amx.tile_load %[[A1]][%c16, %c96]
+// CHECK-COUNT-4: amx.tile_store
+// CHECK: } else {
+// CHECK: amx.tile_load %{{.*}} : memref<32x256xbf16> into !amx.tile<16x32xbf16>
+tt.func public @bf16_dot_chain_in_place(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c: !tt.ptr<f32>, %n: i32, %sam: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+  %r32 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  %r128 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+  %rows = tt.expand_dims %r32 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %ssam = tt.splat %sam : i32 -> tensor<32x1xi32>
+  %roff = arith.muli %rows, %ssam : tensor<32x1xi32>
+  %pa0 = tt.splat %a : !tt.ptr<bf16> -> tensor<32x1x!tt.ptr<bf16>>
+  %pa1 = tt.addptr %pa0, %roff : tensor<32x1x!tt.ptr<bf16>>, tensor<32x1xi32>
+  %pa2 = tt.broadcast %pa1 : tensor<32x1x!tt.ptr<bf16>> -> tensor<32x128x!tt.ptr<bf16>>
+  %cols = tt.expand_dims %r128 {axis = 0 : i32} : tensor<128xi32> -> tensor<1x128xi32>
+  %colsb = tt.broadcast %cols : tensor<1x128xi32> -> tensor<32x128xi32>
+  %pa = tt.addptr %pa2, %colsb : tensor<32x128x!tt.ptr<bf16>>, tensor<32x128xi32>
+  %pb = tt.splat %b : !tt.ptr<bf16> -> tensor<128x32x!tt.ptr<bf16>>
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32>) : i32 {
+    %k0 = arith.muli %k, %c128 : i32
+    %ka = tt.splat %k0 : i32 -> tensor<32x128xi32>
+    %aa = tt.addptr %pa, %ka : tensor<32x128x!tt.ptr<bf16>>, tensor<32x128xi32>
+    %va = tt.load %aa : tensor<32x128x!tt.ptr<bf16>>
+    %kb = tt.splat %k : i32 -> tensor<128x32xi32>
+    %ab = tt.addptr %pb, %kb : tensor<128x32x!tt.ptr<bf16>>, tensor<128x32xi32>
+    %vb = tt.load %ab : tensor<128x32x!tt.ptr<bf16>>
+    %k1 = arith.addi %k0, %c128 : i32
+    %ka1 = tt.splat %k1 : i32 -> tensor<32x128xi32>
+    %aa1 = tt.addptr %pa, %ka1 : tensor<32x128x!tt.ptr<bf16>>, tensor<32x128xi32>
+    %va1 = tt.load %aa1 : tensor<32x128x!tt.ptr<bf16>>
+    %vb1 = tt.load %ab : tensor<128x32x!tt.ptr<bf16>>
     %d0 = tt.dot %va, %vb, %acc : tensor<32x128xbf16> * tensor<128x32xbf16> -> tensor<32x32xf32>
     %d1 = tt.dot %va1, %vb1, %d0 : tensor<32x128xbf16> * tensor<128x32xbf16> -> tensor<32x32xf32>
     scf.yield %d1 : tensor<32x32xf32>
