@@ -1,4 +1,5 @@
 // RUN: tilerun-opt %s -tilerun-convert-triton-to-loops="amx-bf16=true amx-fp16=true amx-int8=true matmul-tile-rows=8 matmul-tile-lanes=32" -canonicalize -cse | FileCheck %s
+// RUN: tilerun-opt %s -tilerun-convert-triton-to-loops="checked=true amx-bf16=true matmul-tile-rows=8 matmul-tile-lanes=32" | FileCheck %s --check-prefix=CHECKED
 
 // With AMX (the amx-* options, set by the pipeline from the CPU target under
 // `--amx`) a dot of whole 16 x 16 tiles runs on AMX tiles: A packed as it is,
@@ -198,6 +199,11 @@ tt.func public @bf16_dot_chain(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c: !tt.ptr
 // CHECK-COUNT-4: amx.tile_store
 // CHECK: } else {
 // CHECK: amx.tile_load %{{.*}} : memref<32x256xbf16> into !amx.tile<16x32xbf16>
+// Checked mode checks every access of the element path: A is packed.
+// CHECKED-LABEL: func.func @bf16_dot_chain_in_place
+// CHECKED-NOT: builtin.unrealized_conversion_cast
+// CHECKED: amx.tile_load %{{.*}} : memref<32x256xbf16> into !amx.tile<16x32xbf16>
+// CHECKED-NOT: builtin.unrealized_conversion_cast
 tt.func public @bf16_dot_chain_in_place(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c: !tt.ptr<f32>, %n: i32, %sam: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -234,5 +240,35 @@ tt.func public @bf16_dot_chain_in_place(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c
   }
   %pc = tt.splat %c : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>>
   tt.store %pc, %r : tensor<32x32x!tt.ptr<f32>>
+  tt.return
+}
+
+// A transposed A (`a + row + col * sam`): its rows are consecutive only
+// where sam is 1, which the view requires at run time.
+// CHECK-LABEL: func.func @bf16_dot_transposed_a
+// CHECK: %[[ONE:.*]] = arith.cmpi eq, %{{.*}}, %c1_i64 : i64
+// CHECK: builtin.unrealized_conversion_cast %{{.*}} to memref<32x32xbf16, strided<[?, 1]>>
+// CHECK: scf.if %{{.*}} {
+// CHECK: } else {
+tt.func public @bf16_dot_transposed_a(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c: !tt.ptr<f32>, %sam: i32) {
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+  %r32 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  %rows = tt.expand_dims %r32 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %rowsb = tt.broadcast %rows : tensor<32x1xi32> -> tensor<32x32xi32>
+  %cols = tt.expand_dims %r32 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %ssam = tt.splat %sam : i32 -> tensor<1x32xi32>
+  %coff = arith.muli %cols, %ssam : tensor<1x32xi32>
+  %coffb = tt.broadcast %coff : tensor<1x32xi32> -> tensor<32x32xi32>
+  %off = arith.addi %rowsb, %coffb : tensor<32x32xi32>
+  %pa = tt.splat %a : !tt.ptr<bf16> -> tensor<32x32x!tt.ptr<bf16>>
+  %aa = tt.addptr %pa, %off : tensor<32x32x!tt.ptr<bf16>>, tensor<32x32xi32>
+  %va = tt.load %aa : tensor<32x32x!tt.ptr<bf16>>
+  %pb = tt.splat %b : !tt.ptr<bf16> -> tensor<32x32x!tt.ptr<bf16>>
+  %ab = tt.addptr %pb, %off : tensor<32x32x!tt.ptr<bf16>>, tensor<32x32xi32>
+  %vb = tt.load %ab : tensor<32x32x!tt.ptr<bf16>>
+  %d = tt.dot %va, %vb, %zero : tensor<32x32xbf16> * tensor<32x32xbf16> -> tensor<32x32xf32>
+  %pc = tt.splat %c : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>>
+  %ac = tt.addptr %pc, %off : tensor<32x32x!tt.ptr<f32>>, tensor<32x32xi32>
+  tt.store %ac, %d : tensor<32x32x!tt.ptr<f32>>
   tt.return
 }
