@@ -686,6 +686,22 @@ def test_bf16_k_loop_of_every_trip_count(amx, K):
     assert error.max() <= 2.0 ** -8
 
 
+@pytest.mark.parametrize("amx", [True, False])
+@pytest.mark.parametrize("K", [64, 512, 576, 1000, 1088])
+def test_int8_k_loop_of_every_trip_count(amx, K):
+    # BLOCK_K 64 is one AMX tile step of int8: the K loop is unrolled by
+    # eight, A read where it lies; the i32 sums are exact.
+    k = tilerun.compile(ROOT / "bench" / "kernels" / "matmul_1024_int8_128x256x64" / "kernel.ttir",
+                        amx=amx, cache_dir="")
+    rng = np.random.default_rng(K)
+    M, N = 128, 256
+    a = rng.integers(-128, 128, (M, K), dtype=np.int8)
+    b = rng.integers(-128, 128, (K, N), dtype=np.int8)
+    c = np.zeros((M, N), np.int32)
+    k[1](a, b, c, M, N, K, K, N, N)
+    np.testing.assert_array_equal(c, a.astype(np.int64) @ b.astype(np.int64))
+
+
 def test_cache_dir_option(tmp_path):
     cache = tmp_path / "cache"
     first = tilerun.compile(VEC_ADD, cache_dir=cache)
