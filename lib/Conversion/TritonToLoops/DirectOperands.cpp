@@ -56,9 +56,9 @@ public:
   Value valid() const { return conditions; }
   /// Adds a condition.
   void require(Value cond) {
-    conditions = conditions ? arith::AndIOp::create(b, loc, conditions, cond)
-                                  .getResult()
-                            : cond;
+    conditions =
+        conditions ? arith::AndIOp::create(b, loc, conditions, cond).getResult()
+                   : cond;
   }
   Value constant(int64_t v) {
     return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
@@ -96,9 +96,9 @@ Value AffineTiles::add(Value x, Value y) {
     return x ? x : y;
   Value r = arith::AddIOp::create(b, loc, x, y);
   // Signed overflow: both operands' signs differ from the result's.
-  Value both = arith::AndIOp::create(b, loc,
-                                     arith::XOrIOp::create(b, loc, x, r),
-                                     arith::XOrIOp::create(b, loc, y, r));
+  Value both =
+      arith::AndIOp::create(b, loc, arith::XOrIOp::create(b, loc, x, r),
+                            arith::XOrIOp::create(b, loc, y, r));
   require(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, both,
                                 constant(0)));
   return r;
@@ -109,8 +109,7 @@ Value AffineTiles::mul(Value x, Value y) {
   if (!x || !y)
     return Value();
   auto product = arith::MulSIExtendedOp::create(b, loc, x, y);
-  Value sign =
-      arith::ShRSIOp::create(b, loc, product.getLow(), constant(63));
+  Value sign = arith::ShRSIOp::create(b, loc, product.getLow(), constant(63));
   require(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                 product.getHigh(), sign));
   return product.getLow();
@@ -244,8 +243,8 @@ FailureOr<std::pair<Value, Affine>> AffineTiles::pointerTile(Value v) {
   if (auto expand = dyn_cast<tt::ExpandDimsOp>(def)) {
     auto p = pointerTile(expand.getSrc());
     if (succeeded(p))
-      p->second.strides.insert(
-          p->second.strides.begin() + expand.getAxis(), Value());
+      p->second.strides.insert(p->second.strides.begin() + expand.getAxis(),
+                               Value());
     return p;
   }
   if (isa<tt::BroadcastOp, ttg::ConvertLayoutOp>(def)) {
@@ -303,8 +302,9 @@ std::optional<DirectView> directOperandView(TileLowering &tl, OpBuilder &b,
                                 ValueRange{offsets.offset});
   Type i64 = b.getI64Type();
   auto descTy = LLVM::LLVMStructType::getLiteral(
-      ctx, {base.getType(), base.getType(), i64,
-            LLVM::LLVMArrayType::get(i64, 2), LLVM::LLVMArrayType::get(i64, 2)});
+      ctx,
+      {base.getType(), base.getType(), i64, LLVM::LLVMArrayType::get(i64, 2),
+       LLVM::LLVMArrayType::get(i64, 2)});
   Value desc = LLVM::PoisonOp::create(b, loc, descTy);
   auto insert = [&](Value v, ArrayRef<int64_t> pos) {
     desc = LLVM::InsertValueOp::create(b, loc, desc, v, pos);
