@@ -270,8 +270,10 @@ std::optional<DirectView> directOperandView(TileLowering &tl, OpBuilder &b,
     operand = cvt.getSrc();
   auto load = operand.getDefiningOp<tt::LoadOp>();
   auto type = asTensor(operand.getType());
+  // The tile kernel reads each element of A once per column of blocks: a
+  // volatile load must read it once.
   if (!load || type.getRank() != 2 || tl.bufferOf(operand) ||
-      !isa<RankedTensorType>(load.getPtr().getType()) ||
+      load.getIsVolatile() || !isa<RankedTensorType>(load.getPtr().getType()) ||
       (load.getMask() && !tl.nestFacts().isAssumedTrue(load.getMask())))
     return std::nullopt;
   Type elem = type.getElementType();
