@@ -272,3 +272,36 @@ tt.func public @bf16_dot_transposed_a(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c: 
   tt.store %ac, %d : tensor<32x32x!tt.ptr<f32>>
   tt.return
 }
+
+// A store between two chained dots: the first dot's operands could read
+// what it writes if they were packed at the second, so each dot is
+// lowered where it stands, loading and storing the accumulator tiles.
+// CHECK-LABEL: func.func @bf16_dot_chain_split_by_store
+// CHECK: scf.for
+// CHECK-COUNT-4: amx.tile_load %{{.*}} : memref<32x32xf32> into !amx.tile<16x16xf32>
+// CHECK-COUNT-16: amx.tile_mulf
+// CHECK-COUNT-4: amx.tile_store
+// CHECK: llvm.store
+// CHECK-COUNT-4: amx.tile_load %{{.*}} : memref<32x32xf32> into !amx.tile<16x16xf32>
+// CHECK-COUNT-16: amx.tile_mulf
+// CHECK-COUNT-4: amx.tile_store
+tt.func public @bf16_dot_chain_split_by_store(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c: !tt.ptr<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %one = arith.constant 1.0 : bf16
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+  %pa = tt.splat %a : !tt.ptr<bf16> -> tensor<32x128x!tt.ptr<bf16>>
+  %pb = tt.splat %b : !tt.ptr<bf16> -> tensor<128x32x!tt.ptr<bf16>>
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32>) : i32 {
+    %va = tt.load %pa : tensor<32x128x!tt.ptr<bf16>>
+    %vb = tt.load %pb : tensor<128x32x!tt.ptr<bf16>>
+    %d0 = tt.dot %va, %vb, %acc : tensor<32x128xbf16> * tensor<128x32xbf16> -> tensor<32x32xf32>
+    tt.store %a, %one : !tt.ptr<bf16>
+    %va1 = tt.load %pa : tensor<32x128x!tt.ptr<bf16>>
+    %d1 = tt.dot %va1, %vb, %d0 : tensor<32x128xbf16> * tensor<128x32xbf16> -> tensor<32x32xf32>
+    scf.yield %d1 : tensor<32x32xf32>
+  }
+  %pc = tt.splat %c : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>>
+  tt.store %pc, %r : tensor<32x32x!tt.ptr<f32>>
+  tt.return
+}
