@@ -664,6 +664,14 @@ def bf16_value(bits):
     return (bits.astype(np.uint32) << 16).view(np.float32)
 
 
+def run_bench_matmul(name, amx, a, b, c):
+    """c = a @ b by bench/kernels' `name` (gen_matmul.py's matmul: one
+    program for a single 128 x 256 block of c, contiguous operands)."""
+    k = tilerun.compile(ROOT / "bench" / "kernels" / name / "kernel.ttir", amx=amx, cache_dir="")
+    (M, K), N = a.shape, b.shape[1]
+    k[1](a, b, c, M, N, K, K, N, N)
+
+
 @pytest.mark.parametrize("amx", [True, False])
 @pytest.mark.parametrize("K", [128, 256, 384, 640, 1000])
 def test_bf16_k_loop_of_every_trip_count(amx, K):
@@ -673,14 +681,12 @@ def test_bf16_k_loop_of_every_trip_count(amx, K):
     # and summed in f32: each result within a rounding to bf16 (2^-8,
     # relative to the sum of |a| |b|) of the exact sum; a block missed or
     # taken twice is a hundred times further off.
-    k = tilerun.compile(ROOT / "bench" / "kernels" / "matmul_1024_bf16_128x256x128" / "kernel.ttir",
-                        amx=amx, cache_dir="")
     rng = np.random.default_rng(K)
     M, N = 128, 256
     a = bf16_round(rng.standard_normal((M, K), dtype=np.float32))
     b = bf16_round(rng.standard_normal((K, N), dtype=np.float32))
     c = np.zeros((M, N), np.uint16)
-    k[1](a, b, c, M, N, K, K, N, N)
+    run_bench_matmul("matmul_1024_bf16_128x256x128", amx, a, b, c)
     av, bv = bf16_value(a).astype(np.float64), bf16_value(b).astype(np.float64)
     error = np.abs(bf16_value(c) - av @ bv) / (np.abs(av) @ np.abs(bv))
     assert error.max() <= 2.0 ** -8
@@ -691,14 +697,12 @@ def test_bf16_k_loop_of_every_trip_count(amx, K):
 def test_int8_k_loop_of_every_trip_count(amx, K):
     # BLOCK_K 64 is one AMX tile step of int8: the K loop is unrolled by
     # eight, A read where it lies; the i32 sums are exact.
-    k = tilerun.compile(ROOT / "bench" / "kernels" / "matmul_1024_int8_128x256x64" / "kernel.ttir",
-                        amx=amx, cache_dir="")
     rng = np.random.default_rng(K)
     M, N = 128, 256
     a = rng.integers(-128, 128, (M, K), dtype=np.int8)
     b = rng.integers(-128, 128, (K, N), dtype=np.int8)
     c = np.zeros((M, N), np.int32)
-    k[1](a, b, c, M, N, K, K, N, N)
+    run_bench_matmul("matmul_1024_int8_128x256x64", amx, a, b, c)
     np.testing.assert_array_equal(c, a.astype(np.int64) @ b.astype(np.int64))
 
 

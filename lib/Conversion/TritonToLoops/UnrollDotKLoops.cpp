@@ -81,9 +81,9 @@ bool writesNoMemory(scf::ForOp loop) {
 /// of the tile kernel (1: leave the loop). The loop must count up with
 /// signed bounds narrower than 64 bits (the trip count below is computed in
 /// i64) and a constant step whose U-fold fits.
-int64_t unrollFactor(const tilerun::loops::Options &options, scf::ForOp loop) {
-  tt::DotOp dot = accumulatingDot(loop);
-  if (!dot || loop.getUnsignedCmp() || !writesNoMemory(loop))
+int64_t unrollFactor(const tilerun::loops::Options &options, scf::ForOp loop,
+                     tt::DotOp dot) {
+  if (loop.getUnsignedCmp() || !writesNoMemory(loop))
     return 1;
   Type type = loop.getLowerBound().getType();
   APInt step;
@@ -135,7 +135,7 @@ Value unrolledEnd(OpBuilder &b, Location loc, scf::ForOp loop, int64_t factor) {
 
 /// Unrolls `loop` by `factor` in front of it, which goes on from where the
 /// unrolled loop stops.
-void unroll(scf::ForOp loop, int64_t factor) {
+void unroll(scf::ForOp loop, tt::DotOp dot, int64_t factor) {
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   Value end = unrolledEnd(b, loc, loop, factor);
@@ -149,7 +149,6 @@ void unroll(scf::ForOp loop, int64_t factor) {
   };
   Value stride = steps(b, factor);
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-  tt::DotOp dot = accumulatingDot(loop);
   SmallVector<Operation *> dots;
   auto unrolled = scf::ForOp::create(
       b, loc, loop.getLowerBound(), end, stride, loop.getInitArgs(),
@@ -187,13 +186,16 @@ struct UnrollDotKLoopsPass
     options.amxBF16 = amxBF16;
     options.amxFP16 = amxFP16;
     options.amxInt8 = amxInt8;
-    SmallVector<std::pair<scf::ForOp, int64_t>> loops;
+    SmallVector<std::tuple<scf::ForOp, tt::DotOp, int64_t>> loops;
     getOperation()->walk([&](scf::ForOp loop) {
-      if (int64_t factor = unrollFactor(options, loop); factor > 1)
-        loops.emplace_back(loop, factor);
+      tt::DotOp dot = accumulatingDot(loop);
+      if (!dot)
+        return;
+      if (int64_t factor = unrollFactor(options, loop, dot); factor > 1)
+        loops.emplace_back(loop, dot, factor);
     });
-    for (auto [loop, factor] : loops)
-      unroll(loop, factor);
+    for (auto [loop, dot, factor] : loops)
+      unroll(loop, dot, factor);
   }
 };
 
