@@ -81,7 +81,11 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   // unchecked address arithmetic.
   if (!options.checked) {
     pm.addPass(createPrefetchNextProgram());
-    pm.addPass(createPrefetchNextIteration());
+    PrefetchNextIterationOptions prefetchOpts;
+    prefetchOpts.amxBF16 = loopOpts.amxBF16;
+    prefetchOpts.amxFP16 = loopOpts.amxFP16;
+    prefetchOpts.amxInt8 = loopOpts.amxInt8;
+    pm.addPass(createPrefetchNextIteration(prefetchOpts));
   }
   pm.addPass(createConvertTritonToLoops(loopOpts));
   pm.addPass(createCanonicalizerPass());

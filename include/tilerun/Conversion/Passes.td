@@ -66,8 +66,19 @@ def PrefetchNextIteration
     the next iteration will load (the induction variable plus the step, each
     region argument the value the body yields for it; pure ops only) and
     records it as `tilerun.prefetch_next_iteration %ptrs, %dot`, which the
-    dot's micro-kernel carries out between its register tiles.
+    dot's micro-kernel carries out between its register tiles. Dots that
+    run on AMX tiles (the `amx-*` options, as for the tile lowering) get
+    none: the tile kernel issues no prefetches, since there they cost more
+    than they save (docs/performance.md, Measurements behind code choices).
   }];
+  let options = [
+    Option<"amxBF16", "amx-bf16", "bool", /*default=*/"false",
+           "bf16 (and fp8) dots of whole tiles run on AMX tiles">,
+    Option<"amxFP16", "amx-fp16", "bool", /*default=*/"false",
+           "f16 dots of whole tiles run on AMX-FP16">,
+    Option<"amxInt8", "amx-int8", "bool", /*default=*/"false",
+           "int8 dots of whole tiles run on AMX-INT8">,
+  ];
   let dependentDialects = ["::tilerun::TilerunDialect",
                            "mlir::arith::ArithDialect"];
 }

@@ -389,8 +389,9 @@ static void lowerPlannedDots(TileLowering &tl, OpBuilder &b,
   auto multiply = [&](OpBuilder &pb, bool fromZero) {
     // The next iteration's operands are prefetched between register tiles
     // of the FMA and dot-product kernels, not between AMX tiles: there the
-    // address arithmetic costs more than the prefetches save
-    // (docs/performance.md, Measurements behind code choices).
+    // prefetches cost more than they save (docs/performance.md,
+    // Measurements behind code choices). PrefetchNextIteration plans none
+    // for dots on tiles when told the target's AMX; any left are dropped.
     auto prefetch = [&](OpBuilder &ib, Location l, Value tile, int64_t tiles) {
       for (tt::DotOp dot : dots)
         tl.emitOperandPrefetches(ib, l, dot.getD(), tile, tiles);
@@ -462,6 +463,11 @@ static void lowerPlannedDots(TileLowering &tl, OpBuilder &b,
               scf::YieldOp::create(eb, loc);
             });
       });
+}
+
+bool dotRunsOnTiles(const Options &options, tt::DotOp dot) {
+  std::optional<DotKernelPlan> plan = planDotKernel(options, dot);
+  return plan && plan->tiles;
 }
 
 int64_t dotsPerTilePass(const Options &options, tt::DotOp dot) {

@@ -11,10 +11,12 @@
 // as a tilerun.prefetch_next_iteration op that the dot's micro-kernel
 // carries out a few lines per register tile. Prefetches never fault and
 // change no value: the last iteration's lines past the loop only cost a
-// line each.
+// line each. Dots on AMX tiles are left alone: the tile kernel prefetches
+// nothing.
 //
 //===----------------------------------------------------------------------===//
 
+#include "TileLowering.h"
 #include "tilerun/Conversion/Passes.h"
 #include "tilerun/Dialect/Tilerun/IR/Dialect.h"
 #include "tilerun/Transforms/NextIteration.h"
@@ -72,9 +74,18 @@ void planDot(tt::DotOp dot) {
 struct PrefetchNextIterationPass
     : public tilerun::impl::PrefetchNextIterationBase<
           PrefetchNextIterationPass> {
+  using Base::Base;
+
   void runOnOperation() override {
+    tilerun::loops::Options options;
+    options.amxBF16 = amxBF16;
+    options.amxFP16 = amxFP16;
+    options.amxInt8 = amxInt8;
     SmallVector<tt::DotOp> dots;
-    getOperation()->walk([&](tt::DotOp dot) { dots.push_back(dot); });
+    getOperation()->walk([&](tt::DotOp dot) {
+      if (!tilerun::loops::dotRunsOnTiles(options, dot))
+        dots.push_back(dot);
+    });
     for (tt::DotOp dot : dots)
       planDot(dot);
   }

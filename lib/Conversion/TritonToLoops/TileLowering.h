@@ -639,6 +639,8 @@ struct DirectView {
 /// nest assumes true; none otherwise, and none in checked mode.
 std::optional<DirectView> directOperandView(TileLowering &tl, OpBuilder &b,
                                             Location loc, Value operand);
+/// Whether `dot` runs on the AMX tile kernel under `options`.
+bool dotRunsOnTiles(const Options &options, mlir::triton::DotOp dot);
 /// How many dots like `dot` in a chain make one pass of the AMX tile kernel
 /// over its accumulators (kTileStepsPerPass tile steps of K); 1 for a dot
 /// not on AMX tiles.

@@ -1,4 +1,5 @@
 // RUN: tilerun-opt %s -split-input-file -tilerun-prefetch-next-iteration | FileCheck %s
+// RUN: tilerun-opt %s -split-input-file -tilerun-prefetch-next-iteration="amx-bf16=true" | FileCheck %s --check-prefix=AMX
 
 // A matmul K loop whose pointer offsets are loop-carried (as
 // tilerun-loop-pointers-to-offsets leaves them): the next iteration's A and
@@ -6,6 +7,10 @@
 // (each offset plus its step, computed after the dot and copied before it,
 // with the constant it uses), and each is recorded against the dot.
 // CHECK-LABEL: tt.func public @carried_offsets
+// With AMX-BF16, f32 dots still run on FMAs and are prefetched for.
+// AMX-LABEL: tt.func public @carried_offsets
+// AMX: tilerun.prefetch_next_iteration
+// AMX: tilerun.prefetch_next_iteration
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[OA:.*]] = %c0_i64, %[[OB:.*]] = %c0_i64)
 // CHECK: %[[A:.*]] = tt.load
 // CHECK: %[[B:.*]] = tt.load
@@ -103,4 +108,31 @@ tt.func public @offset_from_memory(%a_base: tensor<64x32x!tt.ptr<f32>>, %b: tens
   %a0 = tt.load %a_base : tensor<64x32x!tt.ptr<f32>>
   %e = tt.dot %a0, %b, %r#0 : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
   tt.return %e : tensor<64x64xf32>
+}
+
+// -----
+
+// A bf16 dot: on FMAs or dot-product instructions its next A tile is
+// prefetched; on AMX tiles (amx-bf16) nothing is planned, since the tile
+// kernel issues no prefetches.
+// CHECK-LABEL: tt.func public @bf16_dot
+// CHECK: tt.dot
+// CHECK-NEXT: tilerun.prefetch_next_iteration %{{.*}} : tensor<64x32x!tt.ptr<bf16>>
+// AMX-LABEL: tt.func public @bf16_dot
+// AMX-NOT: tilerun.prefetch_next_iteration
+// AMX: tt.return
+tt.func public @bf16_dot(%a_base: tensor<64x32x!tt.ptr<bf16>>, %b: tensor<32x64xbf16>, %n: i32) -> tensor<64x64xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+    %off = arith.muli %k, %c32 : i32
+    %s = tt.splat %off : i32 -> tensor<64x32xi32>
+    %pa = tt.addptr %a_base, %s : tensor<64x32x!tt.ptr<bf16>>, tensor<64x32xi32>
+    %a = tt.load %pa : tensor<64x32x!tt.ptr<bf16>>
+    %d = tt.dot %a, %b, %acc : tensor<64x32xbf16> * tensor<32x64xbf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  tt.return %r : tensor<64x64xf32>
 }
