@@ -692,6 +692,29 @@ def test_bf16_k_loop_of_every_trip_count(amx, K):
     assert error.max() <= 2.0 ** -8
 
 
+@pytest.mark.parametrize("K", [64, 208, 1024])
+@pytest.mark.parametrize("sam_pad", [0, 32])
+def test_f32_fma_kernel_reads_a_in_place_bit_for_bit(K, sam_pad):
+    # The f32 FMA kernel reads A where it lies when every A offset fits
+    # (DirectOperands); checked mode always packs it. Both add the same
+    # products in the same order: the same bits, for whole and masked K
+    # blocks (K 208 ends on 16 of 64) and for rows of A further apart than
+    # K (the kernel takes K and the row stride as multiples of 16).
+    rng = np.random.default_rng(K + sam_pad)
+    M, N = 96, 128
+    a = rng.standard_normal((M, K + sam_pad), dtype=np.float32)
+    b = rng.standard_normal((K, N), dtype=np.float32)
+    path = ROOT / "bench" / "kernels" / "matmul_1024_32x64x64" / "kernel.ttir"
+    results = []
+    for checked in (False, True):
+        k = tilerun.compile(path, checked=checked, cache_dir="")
+        c = np.zeros((M, N), np.float32)
+        k[(M // 32) * (N // 64)](a, b, c, M, N, K, K + sam_pad, N, N)
+        results.append(c)
+    np.testing.assert_array_equal(results[0], results[1])
+    np.testing.assert_allclose(results[0], a[:, :K].astype(np.float64) @ b, rtol=1e-4, atol=1e-3)
+
+
 @pytest.mark.parametrize("amx", [True, False])
 @pytest.mark.parametrize("K", [64, 512, 576, 1000, 1088])
 def test_int8_k_loop_of_every_trip_count(amx, K):

@@ -386,7 +386,9 @@ static void lowerPlannedDots(TileLowering &tl, OpBuilder &b,
     return initAccumulator(tl, b, loc, first.getC(), out,
                            !plan.tiles || onePass);
   };
-  auto multiply = [&](OpBuilder &pb, bool fromZero) {
+  // `operands`: `packed`, or the same with A where it lies.
+  auto multiplyOperands = [&](OpBuilder &pb, const PackedDot &operands,
+                              bool fromZero) {
     // The next iteration's operands are prefetched between register tiles
     // of the FMA and dot-product kernels, not between AMX tiles: there the
     // prefetches cost more than they save (docs/performance.md,
@@ -399,13 +401,20 @@ static void lowerPlannedDots(TileLowering &tl, OpBuilder &b,
     bool prefetches = !plan.tiles && llvm::any_of(dots, [&](tt::DotOp dot) {
       return tl.hasOperandPrefetches(dot.getD());
     });
-    emitPlannedKernel(pb, loc, plan, shape, packed, out, packedK, fromZero,
+    emitPlannedKernel(pb, loc, plan, shape, operands, out, packedK, fromZero,
                       prefetches ? RegisterTileHook(prefetch) : nullptr);
   };
-  // AMX tiles can read A where it lies, one part per dot, when the kernel
-  // takes all of K in one pass and A needs no padding or conversion.
+  auto multiply = [&](OpBuilder &pb, bool fromZero) {
+    multiplyOperands(pb, packed, fromZero);
+  };
+  // A can be read where it lies, when it needs no padding or conversion:
+  // by AMX tiles, one part per dot, when the kernel takes all of K in one
+  // pass; by the f32 FMA kernel (one dot), whose rows of A are broadcasts:
+  // packing them cost small blocks (32x64x64) 3-6 % and gained large ones
+  // nothing (docs/performance.md, Measurements behind code choices).
+  bool fmaKernel = !plan.tiles && !plan.instruction && dots.size() == 1;
   bool inPlaceA =
-      onePass && shape.rank == 2 && plan.packedK == shape.K &&
+      (onePass || fmaKernel) && shape.rank == 2 && plan.packedK == shape.K &&
       llvm::all_of(dots, [&](tt::DotOp dot) {
         return asTensor(dot.getA().getType()).getElementType() == plan.operand;
       });
@@ -444,6 +453,12 @@ static void lowerPlannedDots(TileLowering &tl, OpBuilder &b,
                           : view->valid;
         }
         auto multiplyInPlace = [&](OpBuilder &ib) {
+          if (!plan.tiles) {
+            PackedDot direct = packed;
+            direct.A = views.front();
+            multiplyOperands(ib, direct, fromZero);
+            return;
+          }
           emitTileMicroKernel(ib, loc, *plan.tiles, views, packed.Bg, out,
                               shape.rank, shape.batch, shape.M, shape.N,
                               packedK, fromZero);

@@ -11,14 +11,17 @@
 // B: 16 rows of 32 floats, two lines each). Before each register tile the
 // micro-kernel prefetches two lines of each, into L2, at the offsets the
 // next iteration will load from (the carried offset plus its step); its
-// accumulators are still the loop-carried buffer, updated in place.
+// accumulators are still the loop-carried buffer, updated in place. B is
+// packed; A is read where it lies (a strided view of the argument) when its
+// offsets fit, and packed otherwise, with the same prefetches.
 // CHECK-LABEL: func.func @k_loop
 // CHECK-SAME: %[[A:arg0]]: !llvm.ptr, %[[B:arg1]]: !llvm.ptr
 // CHECK: scf.for {{.*}} iter_args(%[[OA:.*]] = %c0_i32, %[[OB:.*]] = %c0_i32)
 // CHECK: %[[NOA:.*]] = arith.addi %[[OA]], %c16_i32 : i32
 // CHECK: %[[NOB:.*]] = arith.addi %[[OB]], %{{.*}} : i32
-// CHECK: memref.store {{.*}} : memref<32x16xf32>
 // CHECK: memref.store {{.*}} : memref<16x32xf32>
+// CHECK: %[[VIEW:.*]] = builtin.unrealized_conversion_cast {{.*}} to memref<32x16xf32, strided<[?, 1]>>
+// CHECK: scf.if
 // CHECK: scf.for %[[TILE:.*]] = %c0 to %c16 step %c1 {
 // CHECK: %[[AROW:.*]] = llvm.getelementptr %[[A]][
 // CHECK: %[[ALINE:.*]] = llvm.getelementptr %[[AROW]][%[[NOA]]]
@@ -31,8 +34,13 @@
 // CHECK: "llvm.intr.prefetch"
 // CHECK-NOT: "llvm.intr.prefetch"
 // CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: memref.load %[[VIEW]]
 // CHECK: vector.fma
 // CHECK: vector.store {{.*}} : memref<32x32xf32>, vector<16xf32>
+// CHECK: } else {
+// CHECK: memref.store {{.*}} : memref<32x16xf32>
+// CHECK: "llvm.intr.prefetch"
+// CHECK: vector.fma
 tt.func public @k_loop(%a: !tt.ptr<f32>, %b: !tt.ptr<f32>, %c: !tt.ptr<f32>, %sam: i32, %sbk: i32, %n: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
