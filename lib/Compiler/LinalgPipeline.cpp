@@ -92,8 +92,12 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createCollapseContiguousLinalg());
   // As the tt lowering: x86 with AVX, and not under --check, whose bounds
   // checks see loops.
-  if (options.cpuTarget().hasStreamingStores() && !options.checked)
-    pm.addNestedPass<func::FuncOp>(createStreamLinalgOutputs());
+  if (options.cpuTarget().hasStreamingStores() && !options.checked) {
+    // Chunks in the vectors LLVM would vectorise the TTIR path's loops in.
+    StreamLinalgOutputsOptions streaming;
+    streaming.vectorBytes = options.cpuTarget().preferredVectorBytes();
+    pm.addNestedPass<func::FuncOp>(createStreamLinalgOutputs(streaming));
+  }
   pm.addPass(createConvertLinalgToLoopsPass());
   if (options.checked) {
     pm.addPass(createSCFToControlFlowPass());

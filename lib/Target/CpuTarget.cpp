@@ -68,6 +68,7 @@ Expected<CpuTarget> CpuTarget::make(StringRef cpu, std::string features) {
   t.Features = std::move(features);
   for (StringRef name : kQueried)
     t.Has[name] = (*info)->checkFeatures(("+" + name).str());
+  t.Prefers256BitVectors = (*info)->checkFeatures("+prefer-256-bit");
   return t;
 }
 
@@ -123,6 +124,10 @@ unsigned CpuTarget::vectorBytes() const {
   return has("avx512f") ? 64 : has("avx") ? 32 : 16;
 }
 
+unsigned CpuTarget::preferredVectorBytes() const {
+  return has("avx512f") && Prefers256BitVectors ? 32 : vectorBytes();
+}
+
 unsigned CpuTarget::vectorRegisters() const { return has("avx512f") ? 32 : 16; }
 
 unsigned CpuTarget::vectorLoopHintBytes() const {
@@ -152,6 +157,7 @@ std::string CpuTarget::describe() const {
       "triple: " + Triple + "\ncpu: " + Cpu +
       "\nfeatures:" + (isa.empty() ? std::string(" none") : isa) +
       "\nvector-bytes: " + std::to_string(vectorBytes()) +
+      "\npreferred-vector-bytes: " + std::to_string(preferredVectorBytes()) +
       "\nvector-registers: " + std::to_string(vectorRegisters()) +
       "\ncache-line-bytes: " + std::to_string(cacheLineBytes()) +
       "\nstreaming-stores: " + (hasStreamingStores() ? "yes" : "no") +

@@ -301,7 +301,16 @@ def StreamLinalgOutputs : Pass<"tilerun-stream-linalg-outputs", "mlir::func::Fun
     buffers. Kernels with atomics are left alone: the runtime fences
     non-temporal stores only when a thread's programs are done. So are
     private functions, whose trailing parameters need not be the grid.
+    With `vector-bytes`, a chunk's vector operations (its reads, arithmetic
+    and non-temporal stores) are unrolled into vectors of that many bytes,
+    the width LLVM's own vectorisers pick for the CPU
+    (`CpuTarget::preferredVectorBytes`).
   }];
+  let options = [
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"0",
+           "Bytes of each vector operation of a chunk (0: one vector per "
+           "chunk, as the linalg vectoriser makes it)">,
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
                            "mlir::vector::VectorDialect"];

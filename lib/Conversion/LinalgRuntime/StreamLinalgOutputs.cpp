@@ -39,6 +39,9 @@
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Interfaces/VectorInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
 
@@ -224,15 +227,63 @@ linalg::GenericOp buildRowOp(OpBuilder &b, Location loc, linalg::GenericOp op,
   return rowOp;
 }
 
-/// The chunk op vectorised, its vector written with an aligned non-temporal
-/// store. Fails, leaving the chunk op, when the vectoriser does.
+/// Bits of the widest vector element `op` reads or writes (index: 64).
+int64_t widestElementBits(Operation *op) {
+  int64_t bits = 8;
+  for (TypeRange types :
+       {TypeRange(op->getOperandTypes()), TypeRange(op->getResultTypes())})
+    for (Type type : types)
+      if (auto vec = dyn_cast<VectorType>(type)) {
+        Type elem = vec.getElementType();
+        bits = std::max<int64_t>(
+            bits, elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 64);
+      }
+  return bits;
+}
+
+/// The 1-D shape `op` is unrolled to so that its widest vector is
+/// `vectorBytes`; none where it already fits or does not divide.
+std::optional<SmallVector<int64_t>> unrolledShape(Operation *op,
+                                                  int64_t vectorBytes) {
+  auto unrollable = dyn_cast<VectorUnrollOpInterface>(op);
+  if (!unrollable)
+    return std::nullopt;
+  std::optional<SmallVector<int64_t>> shape = unrollable.getShapeForUnroll();
+  if (!shape || shape->size() != 1)
+    return std::nullopt;
+  int64_t lanes = vectorBytes * 8 / widestElementBits(op);
+  if (lanes < 1 || (*shape)[0] <= lanes || (*shape)[0] % lanes != 0)
+    return std::nullopt;
+  return SmallVector<int64_t>{lanes};
+}
+
+/// Unrolls the 1-D vector operations in `region` into vectors of
+/// `vectorBytes` (MLIR's vector unrolling patterns), so that each load,
+/// operation and store is one register of that width.
+void unrollChunkVectors(Region &region, int64_t vectorBytes) {
+  RewritePatternSet patterns(region.getContext());
+  vector::populateVectorUnrollPatterns(
+      patterns,
+      vector::UnrollVectorOptions().setNativeShapeFn(
+          [=](Operation *op) { return unrolledShape(op, vectorBytes); }));
+  vector::populateVectorToVectorCanonicalizationPatterns(patterns);
+  (void)applyPatternsGreedily(region, std::move(patterns));
+}
+
+/// The chunk op vectorised (in vectors of `vectorBytes` when that is not
+/// 0), each vector written with an aligned non-temporal store. Fails,
+/// leaving the chunk op, when the vectoriser does.
 LogicalResult vectorizeWithStreamingStore(RewriterBase &rewriter,
-                                          linalg::GenericOp chunk) {
+                                          linalg::GenericOp chunk,
+                                          int64_t vectorBytes) {
   Value out = chunk.getDpsInitOperand(0)->get();
+  Region *body = chunk->getParentRegion();
   rewriter.setInsertionPoint(chunk);
   if (failed(linalg::vectorize(rewriter, chunk)))
     return failure();
   rewriter.eraseOp(chunk);
+  if (vectorBytes)
+    unrollChunkVectors(*body, vectorBytes);
   SmallVector<vector::TransferWriteOp> writes;
   for (Operation *user : out.getUsers())
     if (auto write = dyn_cast<vector::TransferWriteOp>(user))
@@ -242,15 +293,19 @@ LogicalResult vectorizeWithStreamingStore(RewriterBase &rewriter,
     auto store = rewriter.replaceOpWithNewOp<vector::StoreOp>(
         write, write.getVector(), write.getBase(), write.getIndices());
     store.setNontemporal(true);
-    store.setAlignment(static_cast<uint64_t>(tilerun::kCacheLineBytes));
+    // Each piece starts at a multiple of its own size from the line.
+    int64_t bytes = write.getVectorType().getNumElements() *
+                    write.getVectorType().getElementTypeBitWidth() / 8;
+    store.setAlignment(static_cast<uint64_t>(std::min<int64_t>(
+        tilerun::kCacheLineBytes, llvm::PowerOf2Ceil(bytes))));
   }
   return success();
 }
 
 /// Rewrites `op` as described at the top of the file; leaves it unchanged
 /// when its chunks do not vectorise.
-void streamOutput(RewriterBase &rewriter, linalg::GenericOp op,
-                  Value programs) {
+void streamOutput(RewriterBase &rewriter, linalg::GenericOp op, Value programs,
+                  int64_t vectorBytes) {
   Location loc = op.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
@@ -318,7 +373,7 @@ void streamOutput(RewriterBase &rewriter, linalg::GenericOp op,
         buildRowOp(b, loc, op, outer, invariant, full, rest);
       });
   for (linalg::GenericOp chunk : chunks) {
-    if (failed(vectorizeWithStreamingStore(rewriter, chunk))) {
+    if (failed(vectorizeWithStreamingStore(rewriter, chunk, vectorBytes))) {
       rewriter.eraseOp(ifOp);
       return;
     }
@@ -328,6 +383,8 @@ void streamOutput(RewriterBase &rewriter, linalg::GenericOp op,
 
 struct StreamLinalgOutputsPass
     : tilerun::impl::StreamLinalgOutputsBase<StreamLinalgOutputsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     func::FuncOp fn = getOperation();
     // The runtime fences non-temporal stores when a thread's programs are
@@ -365,7 +422,7 @@ struct StreamLinalgOutputsPass
           continue;
         generic = *generalized;
       }
-      streamOutput(rewriter, generic, *programs);
+      streamOutput(rewriter, generic, *programs, vectorBytes);
     }
   }
 };

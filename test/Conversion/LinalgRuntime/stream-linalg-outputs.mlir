@@ -1,4 +1,5 @@
 // RUN: tilerun-opt %s -split-input-file -tilerun-stream-linalg-outputs | FileCheck %s
+// RUN: tilerun-opt %s -split-input-file -tilerun-stream-linalg-outputs="vector-bytes=32" | FileCheck %s --check-prefix=V32
 
 // An elementwise op writing a view of an argument: guarded by the launch's
 // write size (programs x elements x 4 bytes); line-aligned rows in
@@ -37,6 +38,15 @@
 // CHECK:   linalg.generic {{.*}} ins(%[[X]], %[[Y]] : {{.*}}) outs(%[[O]] : {{.*}})
 // CHECK: }
 // CHECK-NOT: linalg.generic
+// With 32-byte vectors (an Intel AVX-512 CPU's preferredVectorBytes) each
+// chunk reads, adds and stores 8 floats at a time, each store aligned to
+// its 32 bytes.
+// V32-LABEL: func.func @add(
+// V32: scf.for %[[C:.*]] = %c0{{.*}} to %{{.*}} step %c64
+// V32-COUNT-16: vector.transfer_read {{.*}} vector<8xf32>
+// V32-COUNT-8: arith.addf {{.*}} : vector<8xf32>
+// V32-COUNT-8: vector.store {{.*}} {alignment = 32 : i64, nontemporal = true} : memref<64xf32, strided<[1], offset: ?>>, vector<8xf32>
+// V32-NEXT: }
 #id = affine_map<(d0) -> (d0)>
 func.func @add(%x: memref<?xf32, strided<[1], offset: ?>>, %y: memref<?xf32, strided<[1], offset: ?>>, %o: memref<?xf32, strided<[1], offset: ?>>, %gx: i32, %gy: i32, %gz: i32, %px: i32, %py: i32, %pz: i32) {
   linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%x, %y : memref<?xf32, strided<[1], offset: ?>>, memref<?xf32, strided<[1], offset: ?>>) outs(%o : memref<?xf32, strided<[1], offset: ?>>) {
