@@ -692,6 +692,27 @@ def test_bf16_k_loop_of_every_trip_count(amx, K):
     assert error.max() <= 2.0 ** -8
 
 
+@pytest.mark.parametrize("a_offset", [0, 8, 16, 56])
+def test_bf16_amx_a_off_the_cache_lines(a_offset):
+    # The AMX kernel reads A where it lies only when A's rows start on
+    # cache lines; A at `a_offset` bytes past a line (numpy's arrays start
+    # on 16 bytes) is packed instead. Either way the products are exact in
+    # f32 and summed in f32: within a rounding to bf16 of the exact sum.
+    rng = np.random.default_rng(a_offset)
+    M, N, K = 128, 256, 256
+    raw = np.zeros(M * K + 64, np.uint16)
+    start = (-raw.ctypes.data % 64 + a_offset) // 2
+    a = raw[start:start + M * K].reshape(M, K)
+    a[:] = bf16_round(rng.standard_normal((M, K), dtype=np.float32))
+    assert (a.ctypes.data - a_offset) % 64 == 0
+    b = bf16_round(rng.standard_normal((K, N), dtype=np.float32))
+    c = np.zeros((M, N), np.uint16)
+    run_bench_matmul("matmul_1024_bf16_128x256x128", True, a, b, c)
+    av, bv = bf16_value(a).astype(np.float64), bf16_value(b).astype(np.float64)
+    error = np.abs(bf16_value(c) - av @ bv) / (np.abs(av) @ np.abs(bv))
+    assert error.max() <= 2.0 ** -8
+
+
 @pytest.mark.parametrize("K", [64, 208, 1024])
 @pytest.mark.parametrize("sam_pad", [0, 32])
 def test_f32_fma_kernel_reads_a_in_place_bit_for_bit(K, sam_pad):

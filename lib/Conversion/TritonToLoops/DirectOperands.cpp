@@ -262,7 +262,8 @@ FailureOr<std::pair<Value, Affine>> AffineTiles::pointerTile(Value v) {
 } // namespace
 
 std::optional<DirectView> directOperandView(TileLowering &tl, OpBuilder &b,
-                                            Location loc, Value operand) {
+                                            Location loc, Value operand,
+                                            unsigned rowAlignment) {
   // Checked mode checks every access of the element path.
   if (tl.options.checked)
     return std::nullopt;
@@ -303,6 +304,18 @@ std::optional<DirectView> directOperandView(TileLowering &tl, OpBuilder &b,
     first = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
                                 ValueRange{offsets.offset});
   Type i64 = b.getI64Type();
+  if (rowAlignment) {
+    // The first row's address and the rows' distance in bytes.
+    Value address = LLVM::PtrToIntOp::create(b, loc, i64, first);
+    Value rowBytes = arith::MulIOp::create(
+        b, loc, rowStride,
+        affine.constant(llvm::divideCeil(elem.getIntOrFloatBitWidth(), 8)));
+    Value low = arith::AndIOp::create(
+        b, loc, arith::OrIOp::create(b, loc, address, rowBytes),
+        affine.constant(rowAlignment - 1));
+    affine.require(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+                                         affine.constant(0)));
+  }
   auto descTy = LLVM::LLVMStructType::getLiteral(
       ctx,
       {base.getType(), base.getType(), i64, LLVM::LLVMArrayType::get(i64, 2),

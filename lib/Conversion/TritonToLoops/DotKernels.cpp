@@ -246,7 +246,7 @@ void emitDotProductMicroKernel(OpBuilder &b, Location loc,
 }
 
 /// Rows of an AMX tile and bytes of each.
-constexpr int64_t kTileRows = 16, kTileRowBytes = 64;
+constexpr int64_t kTileRows = 16;
 
 TileInstruction amxBF16Tiles(MLIRContext *ctx) {
   return {BFloat16Type::get(ctx), Float32Type::get(ctx), 2};

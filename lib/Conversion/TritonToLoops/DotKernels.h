@@ -79,6 +79,8 @@ int64_t tileK(const TileInstruction &instr);
 /// `!amx.tile` block argument has no LLVM lowering), so the steps of one
 /// pass are unrolled.
 constexpr int64_t kTileStepsPerPass = 8;
+/// Bytes of a row of an AMX operand tile (a cache line).
+constexpr int64_t kTileRowBytes = 64;
 
 /// Whether emitTileMicroKernel multiplies all of `K` in one pass over the
 /// accumulator tiles, so that they can start from zero in registers.

@@ -636,9 +636,12 @@ struct DirectView {
 };
 /// The view of `operand`, a 2-D tt.load (seen through layout conversions)
 /// of an affine pointer tile with unit column stride whose mask the current
-/// nest assumes true; none otherwise, and none in checked mode.
+/// nest assumes true; none otherwise, and none in checked mode. With
+/// `rowAlignment` (bytes, a power of two), `valid` also requires every row
+/// to start at a multiple of it.
 std::optional<DirectView> directOperandView(TileLowering &tl, OpBuilder &b,
-                                            Location loc, Value operand);
+                                            Location loc, Value operand,
+                                            unsigned rowAlignment = 0);
 /// Whether `dot` runs on the AMX tile kernel under `options`.
 bool dotRunsOnTiles(const Options &options, mlir::triton::DotOp dot);
 /// How many dots like `dot` in a chain make one pass of the AMX tile kernel

@@ -183,10 +183,17 @@ tt.func public @bf16_dot_chain(%a: !tt.ptr<bf16>, %b: !tt.ptr<bf16>, %c: !tt.ptr
 // + col + k`: the tile kernel reads each dot's A where it lies (a strided
 // view of global memory per dot, tileloadd's stride the row stride in
 // bytes) when every i32 offset tile fits i32 at its corners and no i64 step
-// of the affine forms overflows; otherwise A is packed as before.
+// of the affine forms overflows, and every row starts on a cache line (the
+// first row's address and the row stride in bytes both multiples of 64);
+// otherwise A is packed as before.
 // CHECK-LABEL: func.func @bf16_dot_chain_in_place
 // CHECK: scf.for
 // CHECK: arith.mulsi_extended
+// CHECK: %[[ADDR:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr to i64
+// CHECK: %[[ROWB:.*]] = arith.muli %{{.*}}, %c2_i64 : i64
+// CHECK: %[[BOTH:.*]] = arith.ori %[[ADDR]], %[[ROWB]] : i64
+// CHECK: %[[LOW:.*]] = arith.andi %[[BOTH]], %c63_i64 : i64
+// CHECK: arith.cmpi eq, %[[LOW]], %c0_i64 : i64
 // CHECK: %[[A0:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<32x128xbf16, strided<[?, 1]>>
 // CHECK: %[[A1:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<32x128xbf16, strided<[?, 1]>>
 // CHECK: scf.if
