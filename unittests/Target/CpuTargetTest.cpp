@@ -56,6 +56,18 @@ TEST(CpuTarget, AVX512) {
   EXPECT_FALSE(t.hasAVX512BF16());
 }
 
+// The vectors LLVM's own vectorisers prefer: Intel's AVX-512 cores are
+// tuned to 256-bit vectors (prefer-256-bit), Zen 4 to 512-bit ones; a
+// narrower ISA bounds it, and removing AVX-512 leaves AVX2's 32 bytes.
+TEST(CpuTarget, PreferredVectorBytes) {
+  EXPECT_EQ(target("x86-64").preferredVectorBytes(), 16u);
+  EXPECT_EQ(target("x86-64-v3").preferredVectorBytes(), 32u);
+  EXPECT_EQ(target("skylake-avx512").preferredVectorBytes(), 32u);
+  EXPECT_EQ(target("sapphirerapids").preferredVectorBytes(), 32u);
+  EXPECT_EQ(target("znver4").preferredVectorBytes(), 64u);
+  EXPECT_EQ(target("znver4", "-avx512f").preferredVectorBytes(), 32u);
+}
+
 TEST(CpuTarget, MatrixInstructions) {
   CpuTarget spr = target("sapphirerapids");
   EXPECT_TRUE(spr.hasAMXBF16());
