@@ -93,9 +93,14 @@ cl::opt<unsigned> threadsOpt("threads",
                              cl::init(0), cl::sub(runCmd),
                              cl::cat(toolCategory));
 cl::opt<unsigned> benchOpt("bench",
-                           cl::desc("Time N launches after a warm-up launch"),
+                           cl::desc("Time N launches after the warm-up ones"),
                            cl::init(0), cl::value_desc("N"), cl::sub(runCmd),
                            cl::cat(toolCategory));
+cl::opt<unsigned> warmupOpt(
+    "warmup",
+    cl::desc("With --bench: untimed launches before the timed ones, the run "
+             "itself included (default 1)"),
+    cl::init(1), cl::value_desc("W"), cl::sub(runCmd), cl::cat(toolCategory));
 cl::opt<bool> checkedOpt("check", cl::desc("Bounds-check memory accesses"),
                          cl::sub(runCmd), cl::cat(toolCategory));
 cl::SubCommand
@@ -281,6 +286,12 @@ int runRun(mlir::MLIRContext &ctx) {
     fail("--max-program-bytes: " + Twine(maxProgramBytesOpt) +
          " is above the maximum of 2 GiB");
   compileOptions.maxProgramBytes = maxProgramBytesOpt;
+  if (warmupOpt.getNumOccurrences() && benchOpt == 0)
+    fail("--warmup: only with --bench (it counts the launches before the "
+         "timed ones)");
+  if (warmupOpt == 0)
+    fail("--warmup: 0 is below 1 (the run itself is the first warm-up "
+         "launch)");
   std::unique_ptr<tilerun::Kernel> kernel =
       orFail(tilerun::Kernel::compile(*module, fn.getName(), compileOptions));
   for (const std::string &warning : kernel->warnings())
@@ -290,6 +301,10 @@ int runRun(mlir::MLIRContext &ctx) {
   launchOptions.threads = threadsOpt;
   failOn(kernel->launch(grid, bound.args, launchOptions));
   if (benchOpt > 0) {
+    // A process's first launches run slower than its later ones (threads
+    // start, caches and the CPU's clock settle).
+    for (unsigned i = 1; i < warmupOpt; ++i)
+      failOn(kernel->launch(grid, bound.args, launchOptions));
     std::vector<double> times;
     for (unsigned i = 0; i < benchOpt; ++i) {
       auto start = std::chrono::steady_clock::now();
