@@ -54,7 +54,7 @@ public:
   /// its `prefer-256-bit` tuning), else vectorBytes(). Code that writes
   /// vector operations itself where the TTIR path leaves loops to LLVM
   /// uses it, so that both paths load streams alike (512-bit loads of a
-  /// stream ran 5-12 % slower than 256-bit ones on an Intel AVX-512 core).
+  /// stream are slower there: docs/performance.md).
   unsigned preferredVectorBytes() const;
   /// Architectural vector registers: 32 with AVX-512, else 16.
   unsigned vectorRegisters() const;

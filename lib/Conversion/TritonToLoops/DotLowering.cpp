@@ -409,9 +409,9 @@ static void lowerPlannedDots(TileLowering &tl, OpBuilder &b,
   };
   // A can be read where it lies, when it needs no padding or conversion:
   // by AMX tiles, one part per dot, when the kernel takes all of K in one
-  // pass; by the f32 FMA kernel (one dot), whose rows of A are broadcasts:
-  // packing them cost small blocks (32x64x64) 3-6 % and gained large ones
-  // nothing (docs/performance.md, Measurements behind code choices).
+  // pass; by the f32 FMA kernel (one dot), whose rows of A are broadcasts,
+  // where packing them cost small blocks time and saved large ones none
+  // (docs/performance.md, Measurements behind code choices).
   bool fmaKernel = !plan.tiles && !plan.instruction && dots.size() == 1;
   bool inPlaceA =
       (onePass || fmaKernel) && shape.rank == 2 && plan.packedK == shape.K &&
@@ -443,10 +443,9 @@ static void lowerPlannedDots(TileLowering &tl, OpBuilder &b,
         for (Value a : as) {
           // A tile row of 64 bytes is one cache line only where rows
           // start on lines; elsewhere each tileloadd row reads two, and
-          // packing A was faster (A at 16 bytes past a line, as numpy's
-          // arrays often are: 1.60-1.74 against 1.43-1.46 ms packed, bf16
-          // 256x256x64 at 1024^3). The FMA kernel broadcasts A's elements
-          // one by one, so any address will do.
+          // packing A is faster (numpy's arrays often start 16 bytes past
+          // a line; docs/performance.md). The FMA kernel broadcasts A's
+          // elements one by one, so any address will do.
           std::optional<DirectView> view =
               directOperandView(tl, vb, loc, a, plan.tiles ? kTileRowBytes : 0);
           if (!view) {
