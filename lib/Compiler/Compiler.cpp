@@ -68,12 +68,16 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
     loopOpts.amxFP16 = target.hasAMXFP16();
     loopOpts.amxInt8 = target.hasAMXInt8();
   }
+  // The passes before the tile lowering that must know which dots it puts
+  // on AMX tiles get the same choices.
+  auto withAMX = [&](auto passOptions) {
+    passOptions.amxBF16 = loopOpts.amxBF16;
+    passOptions.amxFP16 = loopOpts.amxFP16;
+    passOptions.amxInt8 = loopOpts.amxInt8;
+    return passOptions;
+  };
   pm.addPass(createUnrollShortReductionLoops());
-  UnrollDotKLoopsOptions unrollOpts;
-  unrollOpts.amxBF16 = loopOpts.amxBF16;
-  unrollOpts.amxFP16 = loopOpts.amxFP16;
-  unrollOpts.amxInt8 = loopOpts.amxInt8;
-  pm.addPass(createUnrollDotKLoops(unrollOpts));
+  pm.addPass(createUnrollDotKLoops(withAMX(UnrollDotKLoopsOptions{})));
   // One trip-count test per loop range: versions of loops over the same
   // range then branch on the same value (NextProgramPrefetch pairs them).
   pm.addPass(createCSEPass());
@@ -81,11 +85,8 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   // unchecked address arithmetic.
   if (!options.checked) {
     pm.addPass(createPrefetchNextProgram());
-    PrefetchNextIterationOptions prefetchOpts;
-    prefetchOpts.amxBF16 = loopOpts.amxBF16;
-    prefetchOpts.amxFP16 = loopOpts.amxFP16;
-    prefetchOpts.amxInt8 = loopOpts.amxInt8;
-    pm.addPass(createPrefetchNextIteration(prefetchOpts));
+    pm.addPass(
+        createPrefetchNextIteration(withAMX(PrefetchNextIterationOptions{})));
   }
   pm.addPass(createConvertTritonToLoops(loopOpts));
   pm.addPass(createCanonicalizerPass());

@@ -77,10 +77,8 @@ struct PrefetchNextIterationPass
   using Base::Base;
 
   void runOnOperation() override {
-    tilerun::loops::Options options;
-    options.amxBF16 = amxBF16;
-    options.amxFP16 = amxFP16;
-    options.amxInt8 = amxInt8;
+    tilerun::loops::Options options =
+        tilerun::loops::amxOptions(amxBF16, amxFP16, amxInt8);
     SmallVector<tt::DotOp> dots;
     getOperation()->walk([&](tt::DotOp dot) {
       if (!tilerun::loops::dotRunsOnTiles(options, dot))

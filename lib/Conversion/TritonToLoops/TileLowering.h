@@ -642,6 +642,15 @@ struct DirectView {
 std::optional<DirectView> directOperandView(TileLowering &tl, OpBuilder &b,
                                             Location loc, Value operand,
                                             unsigned rowAlignment = 0);
+/// Options with only the AMX choices set: what a pass before the tile
+/// lowering gives planDotKernel to learn which dots go on AMX tiles.
+inline Options amxOptions(bool bf16, bool fp16, bool int8) {
+  Options options;
+  options.amxBF16 = bf16;
+  options.amxFP16 = fp16;
+  options.amxInt8 = int8;
+  return options;
+}
 /// Whether `dot` runs on the AMX tile kernel under `options`.
 bool dotRunsOnTiles(const Options &options, mlir::triton::DotOp dot);
 /// How many dots like `dot` in a chain make one pass of the AMX tile kernel

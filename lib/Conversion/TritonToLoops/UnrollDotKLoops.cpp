@@ -182,10 +182,8 @@ struct UnrollDotKLoopsPass
   using Base::Base;
 
   void runOnOperation() override {
-    tilerun::loops::Options options;
-    options.amxBF16 = amxBF16;
-    options.amxFP16 = amxFP16;
-    options.amxInt8 = amxInt8;
+    tilerun::loops::Options options =
+        tilerun::loops::amxOptions(amxBF16, amxFP16, amxInt8);
     SmallVector<std::tuple<scf::ForOp, tt::DotOp, int64_t>> loops;
     getOperation()->walk([&](scf::ForOp loop) {
       tt::DotOp dot = accumulatingDot(loop);
