@@ -63,6 +63,9 @@ void buildTritonToLoopsPipeline(OpPassManager &pm,
   loopOpts.int8WordProducts = target.has("avx512bw") ? 16
                               : target.has("avx2")   ? 8
                                                      : 0;
+  // Wherever the lowering finds it sound (CachedTiles.cpp); checked mode
+  // packs every tile itself.
+  loopOpts.shareTiles = true;
   if (options.amx) {
     loopOpts.amxBF16 = target.hasAMXBF16();
     loopOpts.amxFP16 = target.hasAMXFP16();

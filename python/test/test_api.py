@@ -713,6 +713,44 @@ def test_bf16_amx_a_off_the_cache_lines(a_offset):
     assert error.max() <= 2.0 ** -8
 
 
+def host_has_amx_bf16():
+    try:
+        return "amx_bf16" in pathlib.Path("/proc/cpuinfo").read_text().split()
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not host_has_amx_bf16(),
+                    reason="the tile cache serves the AMX kernel only; this CPU has no AMX-BF16")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_bf16_amx_shared_b_tiles_follow_b(threads):
+    # Programs of one B column (GROUP_M 8 puts eight together) on one
+    # thread take B's packed tiles from the runtime's tile cache; checked
+    # mode packs every tile itself. Both run the same tile kernel: the same
+    # bits. B then changes in place, and B's rows move apart (a new row
+    # stride at the same address): each launch must read B as it is then.
+    rng = np.random.default_rng(threads)
+    M, N, K = 1024, 256, 512
+    path = ROOT / "bench" / "kernels" / "matmul_1024_bf16_128x128x64" / "kernel.ttir"
+    shared = tilerun.compile(path, threads=threads, cache_dir="")
+    own = tilerun.compile(path, threads=threads, checked=True, cache_dir="")
+    a = bf16_round(rng.standard_normal((M, K), dtype=np.float32))
+    storage = np.zeros(K * (N + 64), np.uint16)
+    grid = (M // 128) * (N // 128)
+    for sbk in (N, N, N + 64):
+        b = storage[:K * sbk].reshape(K, sbk)[:, :N]
+        b[:] = bf16_round(rng.standard_normal((K, N), dtype=np.float32))
+        results = []
+        for kernel in (shared, own):
+            c = np.zeros((M, N), np.uint16)
+            kernel[grid](a, storage, c, M, N, K, K, sbk, N)
+            results.append(c)
+        np.testing.assert_array_equal(results[0], results[1])
+        av, bv = bf16_value(a).astype(np.float64), bf16_value(b).astype(np.float64)
+        error = np.abs(bf16_value(results[0]) - av @ bv) / (np.abs(av) @ np.abs(bv))
+        assert error.max() <= 2.0 ** -8
+
+
 @pytest.mark.parametrize("K", [64, 208, 1024])
 @pytest.mark.parametrize("sam_pad", [0, 32])
 def test_f32_fma_kernel_reads_a_in_place_bit_for_bit(K, sam_pad):

@@ -158,6 +158,11 @@ def ConvertTritonToLoops : Pass<"tilerun-convert-triton-to-loops", "mlir::Module
     Option<"amxInt8", "amx-int8", "bool", /*default=*/"false",
            "Multiply int8 dots of whole tiles on AMX-INT8 (amx.tile_muli, "
            "tdpbssd)">,
+    Option<"shareTiles", "share-tiles", "bool", /*default=*/"false",
+           "Let the programs a worker thread runs share the AMX kernel's "
+           "packed B tiles through the runtime's per-launch tile cache "
+           "(tilerun_tile_cache_find / _insert), in kernels where no "
+           "write can reach B before the dot and no atomic runs">,
   ];
   let dependentDialects = [
     "mlir::amx::AMXDialect",

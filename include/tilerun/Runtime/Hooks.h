@@ -1,7 +1,8 @@
 //===- Hooks.h - C functions compiled kernels call --------------*- C++ -*-===//
 //
 // Lowered kernels call these for what they cannot do alone (reporting a
-// failed tt.assert or checked-mode violation, printing, bf16 truncation);
+// failed tt.assert or checked-mode violation, printing, bf16 truncation,
+// packed tiles kept between programs);
 // the warp-specialization hooks are in Partitions.h. They are defined in
 // lib/Runtime/Support, which needs no LLVM, so that ahead-of-time kernels
 // link them from libtilerun_rt; the JIT maps them (RuntimeSymbols.h).
@@ -92,6 +93,30 @@ float tilerun_truncdfbf2(double x);
 float tilerun_truncdfhf2(double x);
 float tilerun_truncsfhf2(float x);
 float tilerun_extendhfsf2(float h);
+
+/// A cache, per worker thread and per launch, of packed dot operand tiles
+/// (TileCache.cpp): consecutive programs of a matmul that share a column of
+/// B pack the same B tiles, and the second and later programs on a thread
+/// can take them from here. A packed tile is keyed by the packing code's
+/// `site` (one per dot or chain of dots in a compiled kernel, which fixes
+/// the tile's shape and layout) and `words` 64-bit words of `key`: the
+/// address of the first source element and the row stride of each tile
+/// packed into it. Valid only for tiles that no program of the launch
+/// writes (Triton's programs do not see each other's stores within a
+/// launch); a new launch empties the cache. At most
+/// TILERUN_TILE_CACHE_KEY_WORDS words.
+#define TILERUN_TILE_CACHE_KEY_WORDS 16
+///
+/// The packed tile of this launch for the key, or null.
+void *tilerun_tile_cache_find(const void *site, const int64_t *key,
+                              int32_t words);
+/// A 64-byte aligned buffer of `bytes` for the key, into which the caller
+/// packs the tile; null when the cache cannot hold it (outside a launch, a
+/// key too long, or a tile larger than the cache's share for one): the
+/// caller packs into its own buffer. What either function returned stays
+/// valid until the thread's next insert.
+void *tilerun_tile_cache_insert(const void *site, const int64_t *key,
+                                int32_t words, int64_t bytes);
 }
 
 #endif // TILERUN_RUNTIME_HOOKS_H

@@ -66,6 +66,7 @@ struct ConvertTritonToLoopsPass
     opts.amxBF16 = amxBF16;
     opts.amxFP16 = amxFP16;
     opts.amxInt8 = amxInt8;
+    opts.shareTiles = shareTiles;
     SmallVector<triton::FuncOp> kernels;
     for (auto f : module.getOps<triton::FuncOp>())
       kernels.push_back(f);

@@ -261,6 +261,36 @@ FailureOr<std::pair<Value, Affine>> AffineTiles::pointerTile(Value v) {
 
 } // namespace
 
+Value memrefAtPointer(OpBuilder &b, Location loc, Value pointer,
+                      MemRefType type, ValueRange dynamicStrides) {
+  int64_t rank = type.getRank(), offset;
+  SmallVector<int64_t> strides;
+  (void)type.getStridesAndOffset(strides, offset);
+  Type i64 = b.getI64Type();
+  auto descTy = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), {pointer.getType(), pointer.getType(), i64,
+                       LLVM::LLVMArrayType::get(i64, rank),
+                       LLVM::LLVMArrayType::get(i64, rank)});
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+  };
+  Value desc = LLVM::PoisonOp::create(b, loc, descTy);
+  auto insert = [&](Value v, ArrayRef<int64_t> pos) {
+    desc = LLVM::InsertValueOp::create(b, loc, desc, v, pos);
+  };
+  insert(pointer, {0});
+  insert(pointer, {1});
+  insert(constant(offset), {2});
+  unsigned dynamicStride = 0;
+  for (int64_t d = 0; d < rank; ++d) {
+    insert(constant(type.getDimSize(d)), {3, d});
+    insert(ShapedType::isDynamic(strides[d]) ? dynamicStrides[dynamicStride++]
+                                             : constant(strides[d]),
+           {4, d});
+  }
+  return UnrealizedConversionCastOp::create(b, loc, type, desc).getResult(0);
+}
+
 std::optional<DirectView> directOperandView(TileLowering &tl, OpBuilder &b,
                                             Location loc, Value operand,
                                             unsigned rowAlignment) {
@@ -316,27 +346,11 @@ std::optional<DirectView> directOperandView(TileLowering &tl, OpBuilder &b,
     affine.require(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
                                          affine.constant(0)));
   }
-  auto descTy = LLVM::LLVMStructType::getLiteral(
-      ctx,
-      {base.getType(), base.getType(), i64, LLVM::LLVMArrayType::get(i64, 2),
-       LLVM::LLVMArrayType::get(i64, 2)});
-  Value desc = LLVM::PoisonOp::create(b, loc, descTy);
-  auto insert = [&](Value v, ArrayRef<int64_t> pos) {
-    desc = LLVM::InsertValueOp::create(b, loc, desc, v, pos);
-  };
-  insert(first, {0});
-  insert(first, {1});
-  insert(affine.constant(0), {2});
-  insert(affine.constant(type.getDimSize(0)), {3, 0});
-  insert(affine.constant(type.getDimSize(1)), {3, 1});
-  insert(rowStride, {4, 0});
-  insert(affine.constant(1), {4, 1});
   auto viewTy = MemRefType::get(
       type.getShape(), elem,
       StridedLayoutAttr::get(ctx, /*offset=*/0, {ShapedType::kDynamic, 1}));
-  Value view =
-      UnrealizedConversionCastOp::create(b, loc, viewTy, desc).getResult(0);
-  return DirectView{view, affine.valid()};
+  Value view = memrefAtPointer(b, loc, first, viewTy, {rowStride});
+  return DirectView{view, affine.valid(), first, rowStride};
 }
 
 } // namespace loops

@@ -364,20 +364,41 @@ static void lowerPlannedDots(TileLowering &tl, OpBuilder &b,
         zeroFill(pb, loc, A, kDim, shape.K);
     }
   };
-  auto packBs = [&](OpBuilder &pb) {
-    SmallVector<int64_t> kbShape(asTensor(first.getB().getType()).getShape());
-    kbShape[groupDim] = packedK;
-    packed.Bg =
-        tl.allocBuffer(loc, groupedShape(kbShape, plan.group), plan.operand);
+  SmallVector<int64_t> kbShape(asTensor(first.getB().getType()).getShape());
+  kbShape[groupDim] = packedK;
+  auto bgType =
+      MemRefType::get(groupedShape(kbShape, plan.group), plan.operand);
+  auto packBsInto = [&](OpBuilder &pb, Value buffer) {
     int64_t groupsPerDot = plan.packedK / plan.group;
     for (auto [i, dot] : llvm::enumerate(llvm::to_vector(dots))) {
-      Value Bg = sliceAlong(pb, loc, packed.Bg, groupDim, i * groupsPerDot,
-                            groupsPerDot);
+      Value Bg =
+          sliceAlong(pb, loc, buffer, groupDim, i * groupsPerDot, groupsPerDot);
       packGroupedRowsInto(tl, pb, loc, dot.getB(), Bg, plan.group,
                           packed.columnSums, /*columnSumScale=*/-128);
       if (plan.packedK > shape.K)
         zeroFill(pb, loc, Bg, groupDim, shape.K / plan.group);
     }
+  };
+  // The AMX kernel's B may come packed already by an earlier program of
+  // the thread (CachedTiles.cpp). The register-tile kernels reread their
+  // packed B from L1, where a fresh packing leaves it; a cached copy would
+  // come from L2, which cost them more than the packing saved
+  // (docs/performance.md).
+  auto packBs = [&](OpBuilder &pb) {
+    std::optional<CachedTile> cached;
+    if (plan.tiles && shape.rank == 2)
+      cached = cachedBTile(tl, pb, loc, dots, bgType);
+    if (!cached) {
+      packed.Bg = tl.allocBuffer(loc, bgType.getShape(), plan.operand);
+      packBsInto(pb, packed.Bg);
+      return;
+    }
+    packed.Bg = cached->buffer;
+    scf::IfOp::create(pb, loc, cached->needsPacking,
+                      [&](OpBuilder &ib, Location) {
+                        packBsInto(ib, packed.Bg);
+                        scf::YieldOp::create(ib, loc);
+                      });
   };
   // The tile kernel starts from zero tiles only when it takes all of K in
   // one pass; otherwise it loads its accumulators from `out`.

@@ -114,6 +114,8 @@ struct Options {
   int64_t int8WordProducts = 0;
   /// Dots on AMX tiles (DotKernels.cpp): bf16 and fp8, f16, int8.
   bool amxBF16 = false, amxFP16 = false, amxInt8 = false;
+  /// Packed B tiles shared by the programs a thread runs (CachedTiles.cpp).
+  bool shareTiles = false;
   /// Stack bytes a program (or a warp_specialize partition) may use.
   uint64_t maxProgramBytes = uint64_t(64) << 20;
 };
@@ -630,10 +632,16 @@ mlir::LogicalResult lowerDotChain(TileLowering &tl, OpBuilder &b,
                                   Value out);
 /// A view of global memory from which a dot operand's elements can be read
 /// in place (DirectOperands.cpp), and the i1 condition (null: none) under
-/// which it reads the same elements as the operand's load.
+/// which it reads the same elements as the operand's load; the address of
+/// its first element (!llvm.ptr) and its row stride in elements (i64).
 struct DirectView {
   Value view, valid;
+  Value first, rowStride;
 };
+/// A memref of the static-shape `type` whose elements start at `pointer`
+/// (!llvm.ptr); its dynamic strides, in order, are `dynamicStrides` (i64).
+Value memrefAtPointer(OpBuilder &b, Location loc, Value pointer,
+                      mlir::MemRefType type, ValueRange dynamicStrides = {});
 /// The view of `operand`, a 2-D tt.load (seen through layout conversions)
 /// of an affine pointer tile with unit column stride whose mask the current
 /// nest assumes true; none otherwise, and none in checked mode. With
@@ -642,6 +650,21 @@ struct DirectView {
 std::optional<DirectView> directOperandView(TileLowering &tl, OpBuilder &b,
                                             Location loc, Value operand,
                                             unsigned rowAlignment = 0);
+/// A packed dot operand tile from the runtime's per-thread cache
+/// (CachedTiles.cpp): the buffer that holds it, and an i1 true when the
+/// tile must still be packed into that buffer.
+struct CachedTile {
+  Value buffer, needsPacking;
+};
+/// Where the B operands of `dots` (one dot, or a chain packed into one
+/// buffer) are tiles of global memory that the programs of a launch may
+/// share (options.shareTiles, no write of the kernel can reach them first,
+/// direct views exist), the buffer of `packedType` to pack them into and
+/// read them from; none elsewhere.
+std::optional<CachedTile> cachedBTile(TileLowering &tl, OpBuilder &b,
+                                      Location loc,
+                                      llvm::ArrayRef<mlir::triton::DotOp> dots,
+                                      mlir::MemRefType packedType);
 /// Options with only the AMX choices set: what a pass before the tile
 /// lowering gives planDotKernel to learn which dots go on AMX tiles.
 inline Options amxOptions(bool bf16, bool fp16, bool int8) {

@@ -21,6 +21,9 @@ struct BoundBuffer {
 };
 
 struct LaunchState {
+  /// Distinct for every launch of the process (TileCache.cpp keys its
+  /// entries by it).
+  const uint64_t id = nextId();
   /// Checked launches only: the buffers bound to the launch. Filled before
   /// the programs start and only read while they run (tilerun_check_access).
   std::vector<BoundBuffer> buffers;
@@ -32,6 +35,12 @@ struct LaunchState {
     std::lock_guard<std::mutex> lock(mutex);
     if (!failed.exchange(true))
       firstError = msg;
+  }
+
+private:
+  static uint64_t nextId() {
+    static std::atomic<uint64_t> launches{0};
+    return launches.fetch_add(1, std::memory_order_relaxed) + 1;
   }
 };
 
