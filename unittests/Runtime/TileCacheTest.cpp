@@ -46,9 +46,9 @@ TEST(TileCache, FindsATileOnlyUnderItsWholeKey) {
   EXPECT_EQ(reinterpret_cast<uintptr_t>(tile) % 64, 0u);
   std::memset(tile, 7, 256);
   EXPECT_EQ(find(&siteA, {4096, 64}), tile);
-  EXPECT_EQ(find(&siteB, {4096, 64}), nullptr);  // another site
-  EXPECT_EQ(find(&siteA, {4096, 128}), nullptr); // another row stride
-  EXPECT_EQ(find(&siteA, {8192, 64}), nullptr);  // another address
+  EXPECT_EQ(find(&siteB, {4096, 64}), nullptr);           // another site
+  EXPECT_EQ(find(&siteA, {4096, 128}), nullptr);          // another row stride
+  EXPECT_EQ(find(&siteA, {8192, 64}), nullptr);           // another address
   EXPECT_EQ(find(&siteA, {4096, 64, 8192, 64}), nullptr); // a chain's key
   void *chain = insert(&siteA, {4096, 64, 8192, 64}, 512);
   ASSERT_NE(chain, nullptr);

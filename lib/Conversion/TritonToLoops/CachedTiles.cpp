@@ -42,8 +42,8 @@ namespace loops {
 /// resource the op does not name.
 static bool onGlobalMemory(const MemoryEffects::EffectInstance &effect) {
   SideEffects::Resource *r = effect.getResource();
-  return isa<tt::GlobalMemory, ttg::GlobalMemory,
-             SideEffects::DefaultResource>(r);
+  return isa<tt::GlobalMemory, ttg::GlobalMemory, SideEffects::DefaultResource>(
+      r);
 }
 
 /// Whether every write to global memory in `fn` comes after the top-level
@@ -91,116 +91,157 @@ static LLVM::GlobalOp siteGlobal(TileLowering &tl, Location loc) {
                                 gb.getI8IntegerAttr(0));
 }
 
+namespace {
+
+/// The run-time lookups of one packing site: the site's global, the key's
+/// stack slot and the hooks' declarations, made on the first lookup (a
+/// nest where no view exists needs none of them).
+class SiteLookup {
+public:
+  SiteLookup(TileLowering &tl, Location loc, MemRefType packedType,
+             int64_t tiles, Value local)
+      : tl(tl), loc(loc), packedType(packedType), words(2 * tiles),
+        local(local) {}
+
+  /// The packed tiles' buffer and an i1 true when they must still be packed
+  /// into it: the cached buffer when the cache has the tiles of `views`,
+  /// else a new entry, or `local` where the cache cannot hold them.
+  ValueRange lookUp(OpBuilder &b, ArrayRef<DirectView> views);
+  /// `local`, to be packed.
+  SmallVector<Value> packLocally(OpBuilder &b) {
+    return {local, constant(b, b.getI1Type(), 1)};
+  }
+
+private:
+  void prepare();
+  /// Each tile's first address and row stride into the key's slot.
+  void storeKey(OpBuilder &b, ArrayRef<DirectView> views);
+  Value constant(OpBuilder &b, Type type, int64_t value) {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, value));
+  }
+
+  TileLowering &tl;
+  Location loc;
+  MemRefType packedType;
+  int64_t words;
+  Value local;
+  LLVM::GlobalOp site;
+  Value key;
+  LLVM::LLVMFuncOp find, insert;
+};
+
+void SiteLookup::prepare() {
+  if (site)
+    return;
+  MLIRContext *ctx = tl.module.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(ctx);
+  auto i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
+  site = siteGlobal(tl, loc);
+  key = tl.entryAlloca(loc, LLVM::LLVMArrayType::get(i64, words));
+  find = tl.runtimeFunction("tilerun_tile_cache_find",
+                            LLVM::LLVMFunctionType::get(ptr, {ptr, ptr, i32}));
+  insert = tl.runtimeFunction(
+      "tilerun_tile_cache_insert",
+      LLVM::LLVMFunctionType::get(ptr, {ptr, ptr, i32, i64}));
+}
+
+void SiteLookup::storeKey(OpBuilder &b, ArrayRef<DirectView> views) {
+  auto ptr = LLVM::LLVMPointerType::get(b.getContext());
+  auto keyType = LLVM::LLVMArrayType::get(b.getI64Type(), words);
+  for (auto [i, view] : llvm::enumerate(views)) {
+    Value address =
+        LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), view.first);
+    Value pair[] = {address, view.rowStride};
+    for (auto [j, word] : llvm::enumerate(pair)) {
+      LLVM::GEPArg position[] = {0, int32_t(2 * i + j)};
+      Value at = LLVM::GEPOp::create(b, loc, ptr, keyType, key, position);
+      LLVM::StoreOp::create(b, loc, word, at);
+    }
+  }
+}
+
+ValueRange SiteLookup::lookUp(OpBuilder &b, ArrayRef<DirectView> views) {
+  prepare();
+  storeKey(b, views);
+  auto ptr = LLVM::LLVMPointerType::get(b.getContext());
+  Type i1 = b.getI1Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto yield = [&](OpBuilder &yb, ValueRange values) {
+    scf::YieldOp::create(yb, loc, values);
+  };
+  Value siteAddress = LLVM::AddressOfOp::create(b, loc, site);
+  Value keyArgs[] = {siteAddress, key, constant(b, i32, words)};
+  Value found = LLVM::CallOp::create(b, loc, find, keyArgs).getResult();
+  Value null = LLVM::ZeroOp::create(b, loc, ptr);
+  Value hit =
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, found, null);
+  auto tile = scf::IfOp::create(
+      b, loc, hit,
+      [&](OpBuilder &tb, Location) {
+        yield(tb, {memrefAtPointer(tb, loc, found, packedType),
+                   constant(tb, i1, 0)});
+      },
+      [&](OpBuilder &eb, Location) {
+        int64_t bytes =
+            packedType.getNumElements() *
+            llvm::divideCeil(packedType.getElementTypeBitWidth(), 8);
+        Value args[] = {siteAddress, key, constant(eb, i32, words),
+                        constant(eb, i64, bytes)};
+        Value entry = LLVM::CallOp::create(eb, loc, insert, args).getResult();
+        Value cached =
+            LLVM::ICmpOp::create(eb, loc, LLVM::ICmpPredicate::ne, entry, null);
+        auto buffer = scf::IfOp::create(
+            eb, loc, cached,
+            [&](OpBuilder &cb, Location) {
+              yield(cb, memrefAtPointer(cb, loc, entry, packedType));
+            },
+            [&](OpBuilder &lb, Location) { yield(lb, local); });
+        yield(eb, {buffer.getResult(0), constant(eb, i1, 1)});
+      });
+  return tile.getResults();
+}
+
+} // namespace
+
 std::optional<CachedTile> cachedBTile(TileLowering &tl, OpBuilder &b,
                                       Location loc, ArrayRef<tt::DotOp> dots,
                                       MemRefType packedType) {
-  int64_t words = 2 * dots.size();
-  if (!tl.options.shareTiles || words > TILERUN_TILE_CACHE_KEY_WORDS ||
+  if (!tl.options.shareTiles ||
+      2 * int64_t(dots.size()) > TILERUN_TILE_CACHE_KEY_WORDS ||
       !llvm::all_of(dots, [](tt::DotOp dot) {
         return noWriteReachesOperands(
             dot->getParentOfType<FunctionOpInterface>(), dot);
       }))
     return std::nullopt;
-  MLIRContext *ctx = b.getContext();
-  auto ptr = LLVM::LLVMPointerType::get(ctx);
-  Type i1 = b.getI1Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
-  int64_t bytes = packedType.getNumElements() *
-                  llvm::divideCeil(packedType.getElementTypeBitWidth(), 8);
-  Value local = tl.allocBuffer(loc, packedType.getShape(),
-                               packedType.getElementType());
-  auto keyType = LLVM::LLVMArrayType::get(i64, words);
-  // Made on the first lookup: a nest where no view exists needs none.
-  LLVM::GlobalOp site;
-  Value key;
-  LLVM::LLVMFuncOp find, insert;
-  auto prepare = [&] {
-    if (site)
-      return;
-    site = siteGlobal(tl, loc);
-    key = tl.entryAlloca(loc, keyType);
-    find = tl.runtimeFunction(
-        "tilerun_tile_cache_find",
-        LLVM::LLVMFunctionType::get(ptr, {ptr, ptr, i32}));
-    insert = tl.runtimeFunction(
-        "tilerun_tile_cache_insert",
-        LLVM::LLVMFunctionType::get(ptr, {ptr, ptr, i32, i64}));
-  };
-  auto constant = [&](OpBuilder &ib, Type t, int64_t v) -> Value {
-    return arith::ConstantOp::create(ib, loc, ib.getIntegerAttr(t, v));
-  };
-  auto yield = [&](OpBuilder &ib, ValueRange values) {
-    scf::YieldOp::create(ib, loc, values);
-  };
-  // The key: each tile's first address and row stride.
-  auto storeKey = [&](OpBuilder &ib, ArrayRef<DirectView> views) {
-    for (auto [i, view] : llvm::enumerate(views)) {
-      Value address = LLVM::PtrToIntOp::create(ib, loc, i64, view.first);
-      Value pair[] = {address, view.rowStride};
-      for (auto [j, word] : llvm::enumerate(pair)) {
-        LLVM::GEPArg position[] = {0, int32_t(2 * i + j)};
-        Value at = LLVM::GEPOp::create(ib, loc, ptr, keyType, key, position);
-        LLVM::StoreOp::create(ib, loc, word, at);
-      }
-    }
-  };
-  // The cached tile when there is one (no packing); else a new entry to
-  // pack into, or the program's own buffer when the cache cannot hold it.
-  auto lookUp = [&](OpBuilder &ib, ArrayRef<DirectView> views) -> scf::IfOp {
-    prepare();
-    storeKey(ib, views);
-    Value siteAddress = LLVM::AddressOfOp::create(ib, loc, site);
-    Value keyArgs[] = {siteAddress, key, constant(ib, i32, words)};
-    Value found = LLVM::CallOp::create(ib, loc, find, keyArgs).getResult();
-    Value null = LLVM::ZeroOp::create(ib, loc, ptr);
-    Value hit =
-        LLVM::ICmpOp::create(ib, loc, LLVM::ICmpPredicate::ne, found, null);
-    return scf::IfOp::create(
-        ib, loc, hit,
-        [&](OpBuilder &tb, Location) {
-          yield(tb, {memrefAtPointer(tb, loc, found, packedType),
-                     constant(tb, i1, 0)});
-        },
-        [&](OpBuilder &eb, Location) {
-          Value args[] = {siteAddress, key, constant(eb, i32, words),
-                          constant(eb, i64, bytes)};
-          Value entry = LLVM::CallOp::create(eb, loc, insert, args).getResult();
-          Value cached = LLVM::ICmpOp::create(eb, loc, LLVM::ICmpPredicate::ne,
-                                              entry, null);
-          auto buffer = scf::IfOp::create(
-              eb, loc, cached,
-              [&](OpBuilder &cb, Location) {
-                yield(cb, memrefAtPointer(cb, loc, entry, packedType));
-              },
-              [&](OpBuilder &lb, Location) { yield(lb, local); });
-          yield(eb, {buffer.getResult(0), constant(eb, i1, 1)});
-        });
-  };
+  Value local =
+      tl.allocBuffer(loc, packedType.getShape(), packedType.getElementType());
+  SiteLookup site(tl, loc, packedType, dots.size(), local);
+  SmallVector<Value> operands = llvm::map_to_vector(
+      dots, [](tt::DotOp dot) -> Value { return dot.getB(); });
   // Tiles are a key only where each load reads all of its tile from one
   // affine view: in the copy of a nest versioned on their masks.
-  SmallVector<Value> operands =
-      llvm::map_to_vector(dots, [](tt::DotOp dot) -> Value { return dot.getB(); });
   auto lookUpWhereViewed = [&](OpBuilder &vb) -> SmallVector<Value> {
     SmallVector<DirectView> views;
     Value valid;
     for (Value operand : operands) {
       std::optional<DirectView> view = directOperandView(tl, vb, loc, operand);
       if (!view)
-        return {local, constant(vb, i1, 1)};
+        return site.packLocally(vb);
       views.push_back(*view);
       if (view->valid)
-        valid = valid ? arith::AndIOp::create(vb, loc, valid, view->valid)
-                            .getResult()
-                      : view->valid;
+        valid =
+            valid
+                ? arith::AndIOp::create(vb, loc, valid, view->valid).getResult()
+                : view->valid;
     }
     if (!valid)
-      return lookUp(vb, views).getResults();
+      return site.lookUp(vb, views);
     auto tile = scf::IfOp::create(
         vb, loc, valid,
         [&](OpBuilder &tb, Location) {
-          yield(tb, lookUp(tb, views).getResults());
+          scf::YieldOp::create(tb, loc, site.lookUp(tb, views));
         },
         [&](OpBuilder &eb, Location) {
-          yield(eb, {local, constant(eb, i1, 1)});
+          scf::YieldOp::create(eb, loc, site.packLocally(eb));
         });
     return tile.getResults();
   };

@@ -151,8 +151,7 @@ extern "C" void *tilerun_tile_cache_find(const void *site, const int64_t *key,
   return threadTileCache().find(site, key, words);
 }
 
-extern "C" void *tilerun_tile_cache_insert(const void *site,
-                                           const int64_t *key, int32_t words,
-                                           int64_t bytes) {
+extern "C" void *tilerun_tile_cache_insert(const void *site, const int64_t *key,
+                                           int32_t words, int64_t bytes) {
   return threadTileCache().insert(site, key, words, bytes);
 }
