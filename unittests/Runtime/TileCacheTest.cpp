@@ -84,6 +84,41 @@ TEST(TileCache, EachThreadHasItsOwn) {
   EXPECT_NE(find(&siteA, {4096, 64}), nullptr);
 }
 
+TEST(TileCache, StandsAsideWhenProgramsShareNothing) {
+  // A thread whose third program starts with nothing found yet packs into
+  // its programs' own buffers for the rest of the launch.
+  LaunchState launch;
+  LaunchScope scope(launch);
+  scope.setProgram(0, 0, 0);
+  ASSERT_NE(insert(&siteA, {4096, 64}, 256), nullptr);
+  scope.setProgram(1, 0, 0);
+  EXPECT_EQ(find(&siteA, {8192, 64}), nullptr);
+  ASSERT_NE(insert(&siteA, {8192, 64}, 256), nullptr);
+  scope.setProgram(2, 0, 0);
+  EXPECT_EQ(find(&siteA, {4096, 64}), nullptr);
+  EXPECT_EQ(insert(&siteA, {12288, 64}, 256), nullptr);
+  scope.setProgram(3, 0, 0);
+  EXPECT_EQ(find(&siteA, {8192, 64}), nullptr);
+  LaunchState next;
+  LaunchScope nextScope(next);
+  EXPECT_NE(insert(&siteA, {4096, 64}, 256), nullptr);
+  scope.setProgram(0, 0, 0);
+}
+
+TEST(TileCache, KeepsServingProgramsThatShare) {
+  LaunchState launch;
+  LaunchScope scope(launch);
+  scope.setProgram(0, 0, 0);
+  void *tile = insert(&siteA, {4096, 64}, 256);
+  ASSERT_NE(tile, nullptr);
+  for (int32_t pid = 1; pid < 8; ++pid) {
+    scope.setProgram(pid, 0, 0);
+    EXPECT_EQ(find(&siteA, {4096, 64}), tile);
+  }
+  EXPECT_NE(insert(&siteA, {8192, 64}, 256), nullptr);
+  scope.setProgram(0, 0, 0);
+}
+
 TEST(TileCache, RefusesWhatItCannotHold) {
   LaunchState launch;
   LaunchScope scope(launch);

@@ -6,13 +6,15 @@
 // a matmul's programs on a thread walk one column of B after another, so
 // what is worth keeping is the current column, and the oldest tiles are
 // the ones least likely to be asked for again. Emptying is a generation
-// bump, not a sweep of the table.
+// bump, not a sweep of the table. A thread whose programs turn out not to
+// share tiles stops using the cache for the rest of the launch.
 //
 //===----------------------------------------------------------------------===//
 #include "tilerun/Runtime/Hooks.h"
 
 #include "LaunchState.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdlib>
@@ -53,20 +55,22 @@ struct Entry {
 class TileCache {
 public:
   void *find(const void *site, const int64_t *key, int32_t words) {
-    if (!current() || words <= 0 || words > kKeyWords)
+    if (!serving() || words <= 0 || words > kKeyWords)
       return nullptr;
     for (size_t i = slotOf(site, key, words);; i = (i + 1) % kSlots) {
       Entry &e = table[i];
       if (e.generation != generation)
         return nullptr;
-      if (e.matches(site, key, words))
+      if (e.matches(site, key, words)) {
+        ++hits;
         return e.data;
+      }
     }
   }
 
   void *insert(const void *site, const int64_t *key, int32_t words,
                int64_t bytes) {
-    if (!current() || words <= 0 || words > kKeyWords || bytes <= 0 ||
+    if (!serving() || words <= 0 || words > kKeyWords || bytes <= 0 ||
         size_t(bytes) > kLargestTile || !reserveArena())
       return nullptr;
     size_t rounded = (size_t(bytes) + kAlignment - 1) / kAlignment * kAlignment;
@@ -92,17 +96,31 @@ private:
     void operator()(char *p) const { std::free(p); }
   };
 
-  /// Whether the thread is running a launch; the cache holds only that
-  /// launch's tiles.
-  bool current() {
+  /// Whether the cache serves the thread: only within a launch, holding
+  /// only that launch's tiles, and only while the thread's programs share
+  /// them. A thread whose third program starts with nothing found yet runs
+  /// programs that do not (a program order without column groups, or
+  /// single-program chunks spread over many threads); packing into the
+  /// arena then costs more than into the program's own buffer, which stays
+  /// in L1, so the cache stands aside for the rest of the launch.
+  bool serving() {
     LaunchState *state = LaunchScope::current();
     if (!state)
       return false;
     if (state->id != launch) {
       launch = state->id;
       empty();
+      hits = 0;
+      programs = 0;
+      bypassed = false;
     }
-    return true;
+    const int32_t *pid = LaunchScope::currentProgram();
+    if (programs == 0 || !std::equal(pid, pid + 3, program)) {
+      std::copy(pid, pid + 3, program);
+      if (++programs >= 3 && hits == 0)
+        bypassed = true;
+    }
+    return !bypassed;
   }
 
   void empty() {
@@ -128,6 +146,11 @@ private:
   std::unique_ptr<char, FreeArena> arena;
   size_t used = 0, entries = 0;
   uint64_t launch = 0;
+  /// In this launch: tiles found, programs seen (and the last one), and
+  /// whether the cache stands aside.
+  uint64_t hits = 0, programs = 0;
+  int32_t program[3] = {0, 0, 0};
+  bool bypassed = false;
   /// Entries of older generations are free slots. Starts at 1 so that
   /// the zero-initialised table is empty.
   uint64_t generation = 1;
