@@ -186,6 +186,7 @@ tilerun_rt_status_t tilerun_rt_launch(tilerun_pool_t *pool, const char *kernel,
   }
   GridChunks chunks(uint32_t(gx), uint32_t(gy), uint32_t(gz), pool->workers);
   LaunchState state;
+  state.programsPerChunk = chunks.programsPerChunk();
   std::function<void()> work = [&] {
     int32_t grid[6] = {int32_t(gx), int32_t(gy), int32_t(gz), 0, 0, 0};
     LaunchScope scope(state);

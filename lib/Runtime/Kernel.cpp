@@ -436,6 +436,7 @@ Error Kernel::launch(const Grid &grid, ArrayRef<KernelArg> args,
   GridChunks chunks(grid.x, grid.y, grid.z, threads);
   uint64_t numChunks = chunks.chunks();
   LaunchState state;
+  state.programsPerChunk = chunks.programsPerChunk();
   if (Checked)
     registerBuffers(Signature, args, state);
   void (*entry)(void **) = Entry;

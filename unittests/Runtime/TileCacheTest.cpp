@@ -22,6 +22,11 @@ namespace {
 
 char siteA, siteB;
 
+/// A launch whose workers take several consecutive programs at a time.
+struct Launch : LaunchState {
+  Launch() { programsPerChunk = 8; }
+};
+
 void *find(const void *site, std::initializer_list<int64_t> key) {
   return tilerun_tile_cache_find(site, key.begin(), int32_t(key.size()));
 }
@@ -38,7 +43,7 @@ TEST(TileCache, NothingOutsideALaunch) {
 }
 
 TEST(TileCache, FindsATileOnlyUnderItsWholeKey) {
-  LaunchState launch;
+  Launch launch;
   LaunchScope scope(launch);
   EXPECT_EQ(find(&siteA, {4096, 64}), nullptr);
   void *tile = insert(&siteA, {4096, 64}, 256);
@@ -60,18 +65,18 @@ TEST(TileCache, FindsATileOnlyUnderItsWholeKey) {
 
 TEST(TileCache, ANewLaunchStartsEmpty) {
   {
-    LaunchState first;
+    Launch first;
     LaunchScope scope(first);
     ASSERT_NE(insert(&siteA, {4096, 64}, 256), nullptr);
     EXPECT_NE(find(&siteA, {4096, 64}), nullptr);
   }
-  LaunchState second;
+  Launch second;
   LaunchScope scope(second);
   EXPECT_EQ(find(&siteA, {4096, 64}), nullptr);
 }
 
 TEST(TileCache, EachThreadHasItsOwn) {
-  LaunchState launch;
+  Launch launch;
   LaunchScope scope(launch);
   ASSERT_NE(insert(&siteA, {4096, 64}, 256), nullptr);
   void *seen = &siteA;
@@ -87,7 +92,7 @@ TEST(TileCache, EachThreadHasItsOwn) {
 TEST(TileCache, StandsAsideWhenProgramsShareNothing) {
   // A thread whose third program starts with nothing found yet packs into
   // its programs' own buffers for the rest of the launch.
-  LaunchState launch;
+  Launch launch;
   LaunchScope scope(launch);
   scope.setProgram(0, 0, 0);
   ASSERT_NE(insert(&siteA, {4096, 64}, 256), nullptr);
@@ -99,14 +104,14 @@ TEST(TileCache, StandsAsideWhenProgramsShareNothing) {
   EXPECT_EQ(insert(&siteA, {12288, 64}, 256), nullptr);
   scope.setProgram(3, 0, 0);
   EXPECT_EQ(find(&siteA, {8192, 64}), nullptr);
-  LaunchState next;
+  Launch next;
   LaunchScope nextScope(next);
   EXPECT_NE(insert(&siteA, {4096, 64}, 256), nullptr);
   scope.setProgram(0, 0, 0);
 }
 
 TEST(TileCache, KeepsServingProgramsThatShare) {
-  LaunchState launch;
+  Launch launch;
   LaunchScope scope(launch);
   scope.setProgram(0, 0, 0);
   void *tile = insert(&siteA, {4096, 64}, 256);
@@ -119,8 +124,15 @@ TEST(TileCache, KeepsServingProgramsThatShare) {
   scope.setProgram(0, 0, 0);
 }
 
+TEST(TileCache, NothingWhenWorkersTakeOneProgramAtATime) {
+  LaunchState launch; // one program per chunk
+  LaunchScope scope(launch);
+  EXPECT_EQ(insert(&siteA, {4096, 64}, 256), nullptr);
+  EXPECT_EQ(find(&siteA, {4096, 64}), nullptr);
+}
+
 TEST(TileCache, RefusesWhatItCannotHold) {
-  LaunchState launch;
+  Launch launch;
   LaunchScope scope(launch);
   EXPECT_EQ(insert(&siteA, {4096, 64}, int64_t(64) << 20), nullptr);
   EXPECT_EQ(insert(&siteA, {4096, 64}, 0), nullptr);
@@ -135,7 +147,7 @@ TEST(TileCache, RefusesWhatItCannotHold) {
 }
 
 TEST(TileCache, EmptiesItselfWhenFull) {
-  LaunchState launch;
+  Launch launch;
   LaunchScope scope(launch);
   ASSERT_NE(insert(&siteA, {0, 64}, 64 << 10), nullptr);
   // The newest tile is always there; the oldest goes once the arena is

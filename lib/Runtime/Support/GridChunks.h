@@ -38,6 +38,8 @@ public:
   }
 
   uint64_t chunks() const { return numChunks; }
+  /// Consecutive programs a worker runs at a time.
+  uint64_t programsPerChunk() const { return chunk; }
   /// Whether every chunk has been taken (each is run to its end by the
   /// worker that took it, or the launch failed).
   bool finished() const {

@@ -24,6 +24,9 @@ struct LaunchState {
   /// Distinct for every launch of the process (TileCache.cpp keys its
   /// entries by it).
   const uint64_t id = nextId();
+  /// Consecutive programs a worker runs at a time (GridChunks): whether a
+  /// thread's programs can share packed tiles (TileCache.cpp).
+  uint64_t programsPerChunk = 1;
   /// Checked launches only: the buffers bound to the launch. Filled before
   /// the programs start and only read while they run (tilerun_check_access).
   std::vector<BoundBuffer> buffers;

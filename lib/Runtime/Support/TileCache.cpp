@@ -97,15 +97,16 @@ private:
   };
 
   /// Whether the cache serves the thread: only within a launch, holding
-  /// only that launch's tiles, and only while the thread's programs share
-  /// them. A thread whose third program starts with nothing found yet runs
-  /// programs that do not (a program order without column groups, or
-  /// single-program chunks spread over many threads); packing into the
-  /// arena then costs more than into the program's own buffer, which stays
-  /// in L1, so the cache stands aside for the rest of the launch.
+  /// only that launch's tiles, and only where the thread's programs share
+  /// them. They cannot where each worker takes one program at a time (many
+  /// threads for few programs: the next one is any program), and they do
+  /// not where a thread's third program starts with nothing found yet (a
+  /// program order without column groups). Packing into the arena then
+  /// costs more than into the program's own buffer, which stays in L1, so
+  /// the cache stands aside for the launch.
   bool serving() {
     LaunchState *state = LaunchScope::current();
-    if (!state)
+    if (!state || state->programsPerChunk < 2)
       return false;
     if (state->id != launch) {
       launch = state->id;
