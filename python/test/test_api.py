@@ -664,6 +664,15 @@ def bf16_value(bits):
     return (bits.astype(np.uint32) << 16).view(np.float32)
 
 
+def assert_within_a_bf16_rounding(c, a, b):
+    """c (bf16 bits) = a @ b (bf16 bits) with exact products summed in f32:
+    each element within a rounding to bf16 (2^-8, relative to the sum of
+    |a| |b|) of the exact sum."""
+    av, bv = bf16_value(a).astype(np.float64), bf16_value(b).astype(np.float64)
+    error = np.abs(bf16_value(c) - av @ bv) / (np.abs(av) @ np.abs(bv))
+    assert error.max() <= 2.0 ** -8
+
+
 def run_bench_matmul(name, amx, a, b, c):
     """c = a @ b by bench/kernels' `name` (gen_matmul.py's matmul: one
     program for a single 128 x 256 block of c, contiguous operands)."""
@@ -687,9 +696,7 @@ def test_bf16_k_loop_of_every_trip_count(amx, K):
     b = bf16_round(rng.standard_normal((K, N), dtype=np.float32))
     c = np.zeros((M, N), np.uint16)
     run_bench_matmul("matmul_1024_bf16_128x256x128", amx, a, b, c)
-    av, bv = bf16_value(a).astype(np.float64), bf16_value(b).astype(np.float64)
-    error = np.abs(bf16_value(c) - av @ bv) / (np.abs(av) @ np.abs(bv))
-    assert error.max() <= 2.0 ** -8
+    assert_within_a_bf16_rounding(c, a, b)
 
 
 @pytest.mark.parametrize("a_offset", [0, 8, 16, 56])
@@ -708,9 +715,7 @@ def test_bf16_amx_a_off_the_cache_lines(a_offset):
     b = bf16_round(rng.standard_normal((K, N), dtype=np.float32))
     c = np.zeros((M, N), np.uint16)
     run_bench_matmul("matmul_1024_bf16_128x256x128", True, a, b, c)
-    av, bv = bf16_value(a).astype(np.float64), bf16_value(b).astype(np.float64)
-    error = np.abs(bf16_value(c) - av @ bv) / (np.abs(av) @ np.abs(bv))
-    assert error.max() <= 2.0 ** -8
+    assert_within_a_bf16_rounding(c, a, b)
 
 
 def host_has_amx_bf16():
@@ -747,9 +752,7 @@ def test_bf16_amx_shared_b_tiles_follow_b(threads):
             kernel[grid](a, storage, c, M, N, K, K, sbk, N)
             results.append(c)
         np.testing.assert_array_equal(results[0], results[1])
-        av, bv = bf16_value(a).astype(np.float64), bf16_value(b).astype(np.float64)
-        error = np.abs(bf16_value(results[0]) - av @ bv) / (np.abs(av) @ np.abs(bv))
-        assert error.max() <= 2.0 ** -8
+        assert_within_a_bf16_rounding(results[0], a, b)
 
 
 @pytest.mark.parametrize("K", [64, 208, 1024])
