@@ -19,6 +19,9 @@
 //        library)
 //     -> large outputs of elementwise ops written in vectorised chunks with
 //        non-temporal stores, when the launch writes more than the caches
+//     -> tile copies between a local buffer and a view, static or versioned
+//        on being whole, as vector row copies in the CPU's preferred
+//        vectors (LLVM leaves their unrolled element moves scalar)
 //     -> [--check] bounds checks on the views programs access, in CFG form
 //     -> expand-strided-metadata; unranked arguments' descriptors read once,
 //        at function entry; lower-affine
@@ -98,6 +101,9 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     streaming.vectorBytes = options.cpuTarget().preferredVectorBytes();
     pm.addNestedPass<func::FuncOp>(createStreamLinalgOutputs(streaming));
   }
+  VectorizeStaticCopiesOptions copies;
+  copies.vectorBytes = options.cpuTarget().preferredVectorBytes();
+  pm.addNestedPass<func::FuncOp>(createVectorizeStaticCopies(copies));
   pm.addPass(createConvertLinalgToLoopsPass());
   if (options.checked) {
     pm.addPass(createSCFToControlFlowPass());

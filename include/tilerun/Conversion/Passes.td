@@ -276,6 +276,31 @@ def CollapseContiguousLinalg : Pass<"tilerun-collapse-contiguous-linalg", "mlir:
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::memref::MemRefDialect"];
 }
 
+def VectorizeStaticCopies : Pass<"tilerun-vectorize-static-copies", "mlir::func::FuncOp"> {
+  let summary = "Static tile copies between a local buffer and a view as vector row copies";
+  let description = [{
+    A linalg.copy on static memrefs whose innermost dimension is contiguous
+    on both sides (an unmasked tile triton-shared loads from a kernel
+    argument into a local buffer, or stores back) becomes a loop over its
+    rows, each row moved by vector loads and stores of `vector-bytes` and
+    one shorter tail. As a loop nest, the short constant inner loop is
+    unrolled by LLVM before its loop vectoriser runs, and the unrolled
+    element moves stay scalar. One side must be a local allocation that the
+    other is not a view of, so that the sides cannot overlap.
+
+    A copy of dynamic size between a view and the leading corner of a
+    static local buffer (a masked tile's load or store) is first versioned
+    on the corner being the whole buffer, as it is away from a tensor's
+    edges; that version is a static copy.
+  }];
+  let options = [
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"32",
+           "Bytes of each vector load and store (CpuTarget::preferredVectorBytes)">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::vector::VectorDialect",
+                           "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect"];
+}
+
 def HoistUnrankedDescriptors : Pass<"tilerun-hoist-unranked-descriptors", "mlir::func::FuncOp"> {
   let summary = "Reinterpret unranked arguments through a rank-0 view made at entry";
   let description = [{
