@@ -730,13 +730,14 @@ def host_has_amx_bf16():
 @pytest.mark.parametrize("threads", [1, 2])
 def test_bf16_amx_shared_b_tiles_follow_b(threads):
     # Programs of one B column (GROUP_M 8 puts eight together) on one
-    # thread take B's packed tiles from the runtime's tile cache (32
-    # programs: each worker takes at least two at a time); checked mode
+    # thread take B's packed tiles from the runtime's tile cache (64
+    # programs: each worker takes at least four at a time, as the cache
+    # asks); checked mode
     # packs every tile itself. Both run the same tile kernel: the same
     # bits. B then changes in place, and B's rows move apart (a new row
     # stride at the same address): each launch must read B as it is then.
     rng = np.random.default_rng(threads)
-    M, N, K = 1024, 512, 512
+    M, N, K = 2048, 512, 512
     path = ROOT / "bench" / "kernels" / "matmul_1024_bf16_128x128x64" / "kernel.ttir"
     shared = tilerun.compile(path, threads=threads, cache_dir="")
     own = tilerun.compile(path, threads=threads, checked=True, cache_dir="")

@@ -124,11 +124,19 @@ TEST(TileCache, KeepsServingProgramsThatShare) {
   scope.setProgram(0, 0, 0);
 }
 
-TEST(TileCache, NothingWhenWorkersTakeOneProgramAtATime) {
-  LaunchState launch; // one program per chunk
+TEST(TileCache, NothingWhenWorkersTakeFewProgramsAtATime) {
+  for (uint64_t programs : {1, 2, 3}) {
+    LaunchState launch;
+    launch.programsPerChunk = programs;
+    LaunchScope scope(launch);
+    EXPECT_EQ(insert(&siteA, {4096, 64}, 256), nullptr) << programs;
+    EXPECT_EQ(find(&siteA, {4096, 64}), nullptr) << programs;
+  }
+  LaunchState launch;
+  launch.programsPerChunk = 4;
   LaunchScope scope(launch);
-  EXPECT_EQ(insert(&siteA, {4096, 64}, 256), nullptr);
-  EXPECT_EQ(find(&siteA, {4096, 64}), nullptr);
+  EXPECT_NE(insert(&siteA, {4096, 64}, 256), nullptr);
+  EXPECT_NE(find(&siteA, {4096, 64}), nullptr);
 }
 
 TEST(TileCache, RefusesWhatItCannotHold) {

@@ -38,6 +38,11 @@ constexpr size_t kAlignment = 64;
 constexpr size_t kSlots = 1024;
 
 constexpr int32_t kKeyWords = TILERUN_TILE_CACHE_KEY_WORDS;
+/// Consecutive programs a worker must take at a time for the cache to
+/// serve: with chunks of two, half of a thread's programs start a chunk
+/// and miss, which cost a 16-thread launch of 64x64 bf16 blocks 9 %; with
+/// chunks of four it gained 20 % (docs/performance.md).
+constexpr uint64_t kMinProgramsPerChunk = 4;
 
 struct Entry {
   const void *site = nullptr;
@@ -98,15 +103,16 @@ private:
 
   /// Whether the cache serves the thread: only within a launch, holding
   /// only that launch's tiles, and only where the thread's programs share
-  /// them. They cannot where each worker takes one program at a time (many
-  /// threads for few programs: the next one is any program), and they do
+  /// them. They share too little where each worker takes fewer than
+  /// kMinProgramsPerChunk consecutive programs at a time (many threads for
+  /// few programs: the next chunk's programs are any programs), and they do
   /// not where a thread's third program starts with nothing found yet (a
   /// program order without column groups). Packing into the arena then
   /// costs more than into the program's own buffer, which stays in L1, so
   /// the cache stands aside for the launch.
   bool serving() {
     LaunchState *state = LaunchScope::current();
-    if (!state || state->programsPerChunk < 2)
+    if (!state || state->programsPerChunk < kMinProgramsPerChunk)
       return false;
     if (state->id != launch) {
       launch = state->id;
