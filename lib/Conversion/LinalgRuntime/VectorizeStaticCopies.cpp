@@ -87,14 +87,14 @@ void copyChunk(OpBuilder &b, Location loc, Value src, Value dst,
   Type elem = cast<MemRefType>(src.getType()).getElementType();
   SmallVector<Value> idx(outer);
   idx.push_back(offset);
-  Value v = vector::LoadOp::create(b, loc, VectorType::get({length}, elem),
-                                   src, idx);
+  Value v =
+      vector::LoadOp::create(b, loc, VectorType::get({length}, elem), src, idx);
   vector::StoreOp::create(b, loc, v, dst, idx);
 }
 
 /// Copies the row at `outer`: full chunks, then the tail.
-void copyRow(OpBuilder &b, Location loc, Value src, Value dst,
-             ValueRange outer, int64_t rowLength, int64_t chunk) {
+void copyRow(OpBuilder &b, Location loc, Value src, Value dst, ValueRange outer,
+             int64_t rowLength, int64_t chunk) {
   auto c = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
@@ -149,8 +149,7 @@ struct VectorizeStaticCopy : OpInterfaceRewritePattern<linalg::LinalgOp> {
     }
     scf::buildLoopNest(rewriter, loc, lbs, ubs, steps,
                        [&](OpBuilder &b, Location, ValueRange outer) {
-                         copyRow(b, loc, src, dst, outer, shape->back(),
-                                 chunk);
+                         copyRow(b, loc, src, dst, outer, shape->back(), chunk);
                        });
     rewriter.eraseOp(op);
     return success();
@@ -221,8 +220,9 @@ bool versionWholeBufferCopy(RewriterBase &rewriter, linalg::LinalgOp op) {
     Value equal = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::eq, size,
         arith::ConstantIndexOp::create(rewriter, loc, extent));
-    whole = whole ? arith::AndIOp::create(rewriter, loc, whole, equal).getResult()
-                  : equal;
+    whole = whole
+                ? arith::AndIOp::create(rewriter, loc, whole, equal).getResult()
+                : equal;
   }
   auto ifOp = scf::IfOp::create(rewriter, loc, whole, /*withElseRegion=*/true);
   rewriter.setInsertionPointToStart(ifOp.thenBlock());
