@@ -69,11 +69,17 @@ std::optional<SmallVector<int64_t>> staticCopyShape(MemRefType a,
   return std::nullopt;
 }
 
-/// linalg.copy, or a linalg.generic that copies (StreamLinalgOutputs
-/// generalizes the copies it guards), on buffers.
+/// linalg.copy, or a linalg.generic that copies element [i...] to [i...]
+/// (StreamLinalgOutputs generalizes the copies it guards), on buffers.
 bool isBufferCopy(linalg::LinalgOp op) {
-  return op.hasPureBufferSemantics() &&
-         (isa<linalg::CopyOp>(op) || linalg::isaCopyOpInterface(op));
+  if (!op.hasPureBufferSemantics())
+    return false;
+  if (isa<linalg::CopyOp>(op))
+    return true;
+  return linalg::isaCopyOpInterface(op) &&
+         op.getNumParallelLoops() == op.getNumLoops() &&
+         llvm::all_of(op.getIndexingMapsArray(),
+                      [](AffineMap map) { return map.isIdentity(); });
 }
 
 bool isLocalAllocation(Value buffer) {

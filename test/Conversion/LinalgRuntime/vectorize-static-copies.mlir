@@ -101,10 +101,12 @@ func.func @generic_copy(%view: memref<8x16xf32, strided<[?, 1], offset: ?>>) {
 
 // Left alone: copies whose sides may overlap (two arguments; two views of
 // one buffer), rows that are not contiguous, elements smaller than a byte,
-// and a corner that does not start at the buffer's origin.
+// a corner that does not start at the buffer's origin, and a transposing
+// generic.
 // CHECK-LABEL: func.func @left_alone(
 // CHECK-NOT: vector.load
 // CHECK-COUNT-5: linalg.copy
+// CHECK: linalg.generic
 // CHECK-NOT: vector.load
 func.func @left_alone(%a: memref<8x8xf32, strided<[?, 1]>>, %b: memref<8x8xf32, strided<[?, 1]>>,
                       %c: memref<8x8xf32, strided<[1, ?]>>, %m: memref<8x8xi1, strided<[?, 1]>>,
@@ -120,5 +122,9 @@ func.func @left_alone(%a: memref<8x8xf32, strided<[?, 1]>>, %b: memref<8x8xf32, 
   linalg.copy ins(%m : memref<8x8xi1, strided<[?, 1]>>) outs(%mt : memref<8x8xi1>)
   %off = memref.subview %buf[%n, 0] [%n, %n] [1, 1] : memref<16x8xf32> to memref<?x?xf32, strided<[8, 1], offset: ?>>
   linalg.copy ins(%v : memref<?x?xf32, strided<[?, 1]>>) outs(%off : memref<?x?xf32, strided<[8, 1], offset: ?>>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : memref<8x8xf32, strided<[?, 1]>>) outs(%t : memref<8x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
   return
 }
