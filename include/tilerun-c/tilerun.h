@@ -80,7 +80,7 @@ typedef struct tilerun_context_options {
   /** Directory of the on-disk compile cache. NULL: where the command line
       keeps it ($TILERUN_CACHE_DIR, else $XDG_CACHE_HOME/tilerun, else
       ~/.cache/tilerun; TILERUN_CACHE_DIR=off or empty for none). "": no
-      cache. */
+      cache. The cache prunes itself by $TILERUN_CACHE_POLICY (docs/api.md). */
   const char *cache_dir;
 } tilerun_context_options_t;
 

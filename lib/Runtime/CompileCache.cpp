@@ -13,6 +13,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CachePruning.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -94,11 +95,90 @@ bool CompileCache::markUnwritable() const {
   return unwritableDirectories().insert(Dir).second;
 }
 
+/// The prefix LLVM's cache pruning recognises as an entry's.
+constexpr StringLiteral kEntryPrefix = "llvmcache-";
+/// Temporary files' prefix: not an entry's, so that pruning never removes a
+/// file a writer has yet to rename into place.
+constexpr StringLiteral kTempPrefix = "tilerun-tmp-";
+/// Defaults under $TILERUN_CACHE_POLICY's settings, in LLVM's syntax.
+constexpr StringLiteral kDefaultPolicy =
+    "prune_interval=20m:prune_after=720h:cache_size=75%:cache_size_bytes=1g";
+/// A temporary file this old belongs to a writer that died.
+constexpr std::chrono::hours kAbandonedAfter(24);
+/// How stale a hit's access time may be before the hit refreshes it.
+constexpr std::chrono::hours kAccessTimeGranularity(24);
+
 std::string CompileCache::pathFor(const Key &key) const {
   SmallString<256> path(Dir);
-  sys::path::append(path,
-                    toHex(ArrayRef<uint8_t>(key), /*LowerCase=*/true) + ".obj");
+  sys::path::append(
+      path, kEntryPrefix + toHex(ArrayRef<uint8_t>(key), /*LowerCase=*/true));
   return std::string(path);
+}
+
+/// Marks the entry at `path` as used now for pruning, which orders entries
+/// by access time, unless its access time is recent already. Best effort:
+/// a read-only directory keeps the file system's times.
+static void refreshAccessTime(const std::string &path) {
+  sys::fs::file_status status;
+  if (sys::fs::status(path, status))
+    return;
+  auto now = std::chrono::time_point_cast<std::chrono::nanoseconds>(
+      std::chrono::system_clock::now());
+  if (now - status.getLastAccessedTime() < kAccessTimeGranularity)
+    return;
+  int fd;
+  if (sys::fs::openFileForReadWrite(path, fd, sys::fs::CD_OpenExisting,
+                                    sys::fs::OF_None))
+    return;
+  (void)sys::fs::setLastAccessAndModificationTime(
+      fd, now, status.getLastModificationTime());
+  sys::fs::closeFile(fd);
+}
+
+Expected<CachePruningPolicy> CompileCache::pruningPolicy() {
+  std::string settings = kDefaultPolicy.str();
+  std::optional<std::string> user =
+      sys::Process::GetEnv("TILERUN_CACHE_POLICY");
+  if (user && !user->empty())
+    settings += ":" + *user;
+  Expected<CachePruningPolicy> policy = parseCachePruningPolicy(settings);
+  if (!policy)
+    return createStringError(inconvertibleErrorCode(),
+                             "TILERUN_CACHE_POLICY='" + user.value_or("") +
+                                 "': " + toString(policy.takeError()));
+  return policy;
+}
+
+/// Whether `path` starts with tilerun's cache header: a file that an
+/// earlier version named `<hex digest>.obj`.
+static bool hasCacheHeader(const Twine &path) {
+  auto file = MemoryBuffer::getFileSlice(path, sizeof(kMagic), 0,
+                                         /*IsVolatile=*/false);
+  return file && (*file)->getBufferSize() == sizeof(kMagic) &&
+         std::memcmp((*file)->getBufferStart(), kMagic, sizeof(kMagic)) == 0;
+}
+
+void CompileCache::prune(const CachePruningPolicy &policy) const {
+  if (!pruneCache(Dir, policy))
+    return;
+  std::error_code ec;
+  auto now = std::chrono::system_clock::now();
+  for (sys::fs::directory_iterator it(Dir, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    StringRef name = sys::path::filename(it->path());
+    bool legacyEntry = name.size() == 64 + 4 && name.ends_with(".obj") &&
+                       llvm::all_of(name.drop_back(4), isHexDigit) &&
+                       hasCacheHeader(it->path());
+    bool abandoned = false;
+    if (name.starts_with(kTempPrefix) ||
+        (name.size() > 64 + 4 && name.substr(64, 8) == ".obj.tmp")) {
+      ErrorOr<sys::fs::basic_file_status> status = it->status();
+      abandoned =
+          status && now - status->getLastModificationTime() > kAbandonedAfter;
+    }
+    if (legacyEntry || abandoned)
+      (void)sys::fs::remove(it->path());
+  }
 }
 
 std::unique_ptr<MemoryBuffer> CompileCache::lookup(const Key &key) const {
@@ -124,6 +204,7 @@ std::unique_ptr<MemoryBuffer> CompileCache::lookup(const Key &key) const {
   StringRef payload = data.drop_front(kHeaderSize);
   if (payload.size() != size || xxh3_64bits(payload) != checksum)
     return nullptr;
+  refreshAccessTime(pathFor(key));
   return MemoryBuffer::getMemBufferCopy(payload, pathFor(key));
 }
 
@@ -134,10 +215,13 @@ Error CompileCache::store(const Key &key, StringRef payload) const {
   std::string finalPath = pathFor(key);
   // Same directory as the final file so that the rename stays atomic (one
   // file system); the random suffix keeps concurrent writers apart.
+  SmallString<256> tmpPattern(Dir);
+  sys::path::append(tmpPattern, kTempPrefix +
+                                    toHex(ArrayRef<uint8_t>(key), true) +
+                                    "-%%%%%%%%");
   SmallString<256> tmpPath;
   int fd;
-  if (std::error_code ec =
-          sys::fs::createUniqueFile(finalPath + ".tmp%%%%%%%%", fd, tmpPath))
+  if (std::error_code ec = sys::fs::createUniqueFile(tmpPattern, fd, tmpPath))
     return createStringError(ec, "cannot create a file in '" + Dir +
                                      "': " + ec.message());
   {

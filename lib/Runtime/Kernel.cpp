@@ -109,6 +109,22 @@ compileObject(mlir::ModuleOp lowered, StringRef name,
   return emitObjectFile(**module, **tm);
 }
 
+/// Keeps the cache in bounds after a store (LLVM's pruning scans at most
+/// once per interval). Returns the warning, once per process, when
+/// $TILERUN_CACHE_POLICY does not parse; nothing is pruned then.
+static std::optional<std::string> pruneCache(const CompileCache &cache) {
+  Expected<CachePruningPolicy> policy = CompileCache::pruningPolicy();
+  if (policy) {
+    cache.prune(*policy);
+    return std::nullopt;
+  }
+  std::string why = toString(policy.takeError());
+  static std::atomic<bool> warned{false};
+  if (warned.exchange(true))
+    return std::nullopt;
+  return "the compile cache is not pruned: " + why;
+}
+
 /// Saves `object` under `key`, and returns the warning when that fails. A
 /// directory where a store failed (read-only, full) would fail every later
 /// one, each after writing a file's worth, so this process stores nothing
@@ -120,7 +136,7 @@ static std::optional<std::string> storeObject(const CompileCache &cache,
     return std::nullopt;
   Error e = cache.store(key, object);
   if (!e)
-    return std::nullopt;
+    return pruneCache(cache);
   std::string why = toString(std::move(e));
   if (!cache.markUnwritable())
     return std::nullopt; // another compile warned first

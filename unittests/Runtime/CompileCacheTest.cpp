@@ -15,6 +15,7 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/CachePruning.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -168,6 +169,147 @@ TEST(CompileCache, Environment) {
     auto c = CompileCache::fromEnvironment();
     ASSERT_TRUE(c.has_value());
     EXPECT_EQ(c->directory(), "/home/u/.cache/tilerun");
+  }
+}
+
+/// Sets `path`'s access and modification times to `secondsAgo` before now.
+void age(StringRef path, int64_t secondsAgo) {
+  int fd;
+  ASSERT_FALSE(sys::fs::openFileForReadWrite(path, fd, sys::fs::CD_OpenExisting,
+                                             sys::fs::OF_None));
+  auto when = std::chrono::time_point_cast<std::chrono::nanoseconds>(
+      std::chrono::system_clock::now() - std::chrono::seconds(secondsAgo));
+  EXPECT_FALSE(sys::fs::setLastAccessAndModificationTime(fd, when, when));
+  sys::fs::closeFile(fd);
+}
+
+int64_t secondsSinceAccess(StringRef path) {
+  sys::fs::file_status status;
+  EXPECT_FALSE(sys::fs::status(path, status));
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now() - status.getLastAccessedTime())
+      .count();
+}
+
+CachePruningPolicy policy(StringRef settings) {
+  auto p = parseCachePruningPolicy(settings);
+  EXPECT_TRUE(bool(p)) << toString(p.takeError());
+  return p ? *p : CachePruningPolicy();
+}
+
+TEST(CompileCache, EntriesAreNamedForPruningAndNoTemporaryRemains) {
+  TempDir dir("tilerun-cache-test");
+  CompileCache cache(std::string(dir.path));
+  auto key = CompileCache::makeKey({"k"});
+  ASSERT_FALSE(bool(cache.store(key, "bytes")));
+  EXPECT_TRUE(
+      sys::path::filename(cache.pathFor(key)).starts_with("llvmcache-"));
+  std::error_code ec;
+  std::vector<std::string> names;
+  for (sys::fs::directory_iterator it(dir.path, ec), end; it != end && !ec;
+       it.increment(ec))
+    names.push_back(sys::path::filename(it->path()).str());
+  EXPECT_EQ(names, std::vector<std::string>{
+                       sys::path::filename(cache.pathFor(key)).str()});
+}
+
+TEST(CompileCache, PruningRemovesUnusedEntriesAndLeftoversOnly) {
+  TempDir dir("tilerun-cache-test");
+  CompileCache cache(std::string(dir.path));
+  auto used = CompileCache::makeKey({"used"});
+  auto unused = CompileCache::makeKey({"unused"});
+  ASSERT_FALSE(bool(cache.store(used, "a")));
+  ASSERT_FALSE(bool(cache.store(unused, "b")));
+  age(cache.pathFor(unused), 3 * 3600);
+  // An entry of an earlier version (tilerun's header, `.obj`), a file of the
+  // same shape that is not one, the user's own file, and temporary files of
+  // a writer that died and of one still writing.
+  std::string legacy = dir.file(std::string(64, 'a') + ".obj");
+  writeFile(legacy, readFile(cache.pathFor(used)));
+  std::string notOurs = dir.file(std::string(64, 'b') + ".obj");
+  writeFile(notOurs, "not a cache entry");
+  std::string mine = dir.file("notes.txt");
+  writeFile(mine, "keep");
+  std::string deadTemp = dir.file("tilerun-tmp-dead");
+  writeFile(deadTemp, "half");
+  std::string liveTemp = dir.file("tilerun-tmp-live");
+  writeFile(liveTemp, "half");
+  for (const std::string &old : {notOurs, mine, deadTemp})
+    age(old, 3 * 24 * 3600);
+
+  cache.prune(policy("prune_interval=0s:prune_after=1h"));
+  EXPECT_TRUE(sys::fs::exists(cache.pathFor(used)));
+  EXPECT_FALSE(sys::fs::exists(cache.pathFor(unused)));
+  EXPECT_FALSE(sys::fs::exists(legacy));
+  EXPECT_FALSE(sys::fs::exists(deadTemp));
+  for (const std::string &kept : {notOurs, mine, liveTemp})
+    EXPECT_TRUE(sys::fs::exists(kept)) << kept;
+  EXPECT_NE(cache.lookup(used), nullptr);
+}
+
+TEST(CompileCache, PruningToACountKeepsTheMostRecentlyUsed) {
+  TempDir dir("tilerun-cache-test");
+  CompileCache cache(std::string(dir.path));
+  std::vector<CompileCache::Key> keys;
+  for (int i = 0; i < 3; ++i) {
+    keys.push_back(CompileCache::makeKey({std::to_string(i)}));
+    ASSERT_FALSE(bool(cache.store(keys.back(), "x")));
+    age(cache.pathFor(keys.back()), 100 - i * 10); // the last one newest
+  }
+  // Within the interval nothing is scanned; past it, the oldest goes.
+  cache.prune(policy("prune_interval=0s:cache_size_files=3"));
+  cache.prune(policy("prune_interval=1h:cache_size_files=1"));
+  for (auto &key : keys)
+    EXPECT_TRUE(sys::fs::exists(cache.pathFor(key)));
+  cache.prune(policy("prune_interval=0s:cache_size_files=2"));
+  EXPECT_FALSE(sys::fs::exists(cache.pathFor(keys[0])));
+  EXPECT_TRUE(sys::fs::exists(cache.pathFor(keys[1])));
+  EXPECT_TRUE(sys::fs::exists(cache.pathFor(keys[2])));
+}
+
+// The property pruning needs: a hit counts as a use. Linux's default
+// (relatime) records a read of a day-old file by itself; the cache refreshes
+// the time too, for file systems mounted noatime.
+TEST(CompileCache, AHitRefreshesAStaleAccessTime) {
+  TempDir dir("tilerun-cache-test");
+  CompileCache cache(std::string(dir.path));
+  auto key = CompileCache::makeKey({"k"});
+  ASSERT_FALSE(bool(cache.store(key, "bytes")));
+  age(cache.pathFor(key), 10 * 24 * 3600);
+  ASSERT_GT(secondsSinceAccess(cache.pathFor(key)), 9 * 24 * 3600);
+  ASSERT_NE(cache.lookup(key), nullptr);
+  EXPECT_LT(secondsSinceAccess(cache.pathFor(key)), 3600);
+  // A hit keeps its entry through an expiry that would remove it otherwise.
+  cache.prune(policy("prune_interval=0s:prune_after=24h"));
+  EXPECT_NE(cache.lookup(key), nullptr);
+}
+
+TEST(CompileCache, PruningPolicyFromEnvironment) {
+  {
+    ScopedEnv env("TILERUN_CACHE_POLICY", nullptr);
+    auto p = CompileCache::pruningPolicy();
+    ASSERT_TRUE(bool(p)) << toString(p.takeError());
+    EXPECT_EQ(p->Expiration, std::chrono::hours(720));
+    EXPECT_EQ(p->MaxSizeBytes, uint64_t(1) << 30);
+    EXPECT_EQ(p->MaxSizePercentageOfAvailableSpace, 75u);
+    EXPECT_EQ(*p->Interval, std::chrono::minutes(20));
+  }
+  {
+    ScopedEnv env("TILERUN_CACHE_POLICY", "cache_size_bytes=5m:prune_after=2h");
+    auto p = CompileCache::pruningPolicy();
+    ASSERT_TRUE(bool(p)) << toString(p.takeError());
+    EXPECT_EQ(p->MaxSizeBytes, uint64_t(5) << 20);
+    EXPECT_EQ(p->Expiration, std::chrono::hours(2));
+    EXPECT_EQ(*p->Interval, std::chrono::minutes(20)); // a default kept
+  }
+  {
+    ScopedEnv env("TILERUN_CACHE_POLICY", "prune_after=soon");
+    auto p = CompileCache::pruningPolicy();
+    ASSERT_FALSE(bool(p));
+    std::string message = toString(p.takeError());
+    EXPECT_NE(message.find("TILERUN_CACHE_POLICY='prune_after=soon'"),
+              std::string::npos)
+        << message;
   }
 }
 

@@ -7,12 +7,19 @@
 // and LLVM's versions and the identity of the running binary) to the object
 // file the JIT produced.
 //
-// One file per key, `<hex digest>.obj`, written to a unique temporary file in
-// the same directory and renamed into place, so several processes may share a
-// directory: a reader sees either no file or a complete one. Each file carries
-// the key digest and a checksum of its payload; anything that does not match
-// (truncated, corrupted, from another key) is ignored and overwritten by the
-// next store.
+// One file per key, `llvmcache-<hex digest>`, written to a unique temporary
+// file in the same directory and renamed into place, so several processes may
+// share a directory: a reader sees either no file or a complete one. Each file
+// carries the key digest and a checksum of its payload; anything that does not
+// match (truncated, corrupted, from another key) is ignored and overwritten by
+// the next store.
+//
+// The directory is kept in bounds by LLVM's cache pruning (the ThinLTO
+// cache's), which removes least recently used entries past a size, count or
+// age, scanning at most once per interval; the name prefix is what it
+// recognises, so nothing else in the directory is touched. A hit refreshes
+// its entry's access time, which pruning orders by, where the file system
+// would not (noatime, or relatime's once a day).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILERUN_RUNTIME_COMPILECACHE_H
@@ -22,6 +29,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CachePruning.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -59,6 +67,19 @@ public:
   /// directory if needed. Failure is harmless for callers: the cache is an
   /// optimisation, so they may just drop the error.
   llvm::Error store(const Key &key, llvm::StringRef payload) const;
+
+  /// The pruning policy: tilerun's defaults (entries unused for 30 days
+  /// go, and the oldest past 1 GiB or 75 % of the free space; a scan at most
+  /// every 20 minutes), with $TILERUN_CACHE_POLICY's settings in LLVM's
+  /// syntax on top ("prune_after=24h:cache_size_bytes=256m"). An error
+  /// names the variable when it does not parse.
+  static llvm::Expected<llvm::CachePruningPolicy> pruningPolicy();
+
+  /// Prunes the directory by `policy` if its interval has passed since the
+  /// last scan. A scan also removes what earlier versions left: entries
+  /// named `<hex digest>.obj` that carry tilerun's header, and temporary
+  /// files more than a day old (a writer that died).
+  void prune(const llvm::CachePruningPolicy &policy) const;
 
   /// False once a store into this directory failed in this process: a
   /// read-only or full cache fails every store, so callers stop trying.

@@ -30,5 +30,5 @@ for wave in ("cold", "warm"):
         if p.returncode != 0 or not np.array_equal(np.load(out), x + y):
             bad += 1
             print(f"{wave}: exit {p.returncode} {err.strip()[:200]}")
-entries = [f for f in os.listdir(cache) if f.endswith(".obj")]
+entries = [f for f in os.listdir(cache) if f.startswith("llvmcache-")]
 print(f"{2 * n - bad} of {2 * n} processes correct; {len(entries)} cache entries")
