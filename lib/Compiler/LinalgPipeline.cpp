@@ -22,6 +22,8 @@
 //     -> tile copies between a local buffer and a view, static or versioned
 //        on being whole, as vector row copies in the CPU's preferred
 //        vectors (LLVM leaves their unrolled element moves scalar)
+//     -> row reductions (linalg.reduce along the innermost dimension) in
+//        vector partials (as loops, each element waits on the last)
 //     -> [--check] bounds checks on the views programs access, in CFG form
 //     -> expand-strided-metadata; unranked arguments' descriptors read once,
 //        at function entry; lower-affine
@@ -104,6 +106,9 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   VectorizeStaticCopiesOptions copies;
   copies.vectorBytes = options.cpuTarget().preferredVectorBytes();
   pm.addNestedPass<func::FuncOp>(createVectorizeStaticCopies(copies));
+  VectorizeReductionsOptions reductions;
+  reductions.vectorBytes = options.cpuTarget().preferredVectorBytes();
+  pm.addNestedPass<func::FuncOp>(createVectorizeReductions(reductions));
   pm.addPass(createConvertLinalgToLoopsPass());
   if (options.checked) {
     pm.addPass(createSCFToControlFlowPass());

@@ -276,6 +276,30 @@ def CollapseContiguousLinalg : Pass<"tilerun-collapse-contiguous-linalg", "mlir:
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::memref::MemRefDialect"];
 }
 
+def VectorizeReductions : Pass<"tilerun-vectorize-reductions", "mlir::func::FuncOp"> {
+  let summary = "Innermost-dimension linalg.reduce in vector partials";
+  let description = [{
+    A linalg.reduce on buffers of one static input, contiguous along the
+    innermost dimension it reduces, whose combiner is one arith op with a
+    vector combining kind (addf/addi, mulf/muli, the min and max ops, and,
+    or, xor) applied to the element and the accumulator, becomes a loop over
+    the outer indices that keeps four vector partials of `vector-bytes`
+    along the row, reduces them with vector.reduction, folds in the row's
+    tail element by element and then the accumulator's old value. As loops,
+    each element waits on the previous one's result. Integer, min and max
+    reductions give the same result; floating-point sums and products are
+    reassociated (Triton's reductions have no defined order; MLIR's
+    vectoriser reassociates a linalg reduction too). Rows shorter than four
+    vectors are left alone.
+  }];
+  let options = [
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"32",
+           "Bytes of each partial (CpuTarget::preferredVectorBytes)">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::vector::VectorDialect",
+                           "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect"];
+}
+
 def VectorizeStaticCopies : Pass<"tilerun-vectorize-static-copies", "mlir::func::FuncOp"> {
   let summary = "Static tile copies between a local buffer and a view as vector row copies";
   let description = [{
