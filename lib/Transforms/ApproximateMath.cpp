@@ -24,9 +24,10 @@ namespace {
 /// e^r = 1 + r * (1 + r * p(r)) with p of degree 4, fitted for the least
 /// relative error on |r| <= ln(2)/2 (3e-9, far below f32's rounding; under
 /// 0.9 ulp in all), and the scaling by 2^k rounded once, overflow to inf and
-/// underflow to subnormals or zero exactly. The input is clamped to
-/// [-104, 89] (where exp is 0 and inf in f32) only to keep k in range; NaN
-/// passes the clamps and the polynomial unchanged.
+/// underflow to subnormals or zero exactly. Below -104 (where exp is 0 in
+/// f32) the result is selected as +0, and above 89 (inf) the input is
+/// clamped, only to keep k in range; NaN passes the compares and the
+/// polynomial unchanged.
 ///
 /// With `ldexpScaling` the scaling is one `llvm.ldexp` (AVX-512's
 /// vscalefps). Elsewhere LLVM expands a vector ldexp into scalar calls, so
@@ -61,11 +62,6 @@ template <typename ExpOp> struct ExpandExp : OpRewritePattern<ExpOp> {
     auto fma = [&](Value x, Value y, Value z) -> Value {
       return math::FmaOp::create(b, x, y, z);
     };
-    auto clampBelow = [&](Value x, float lo) -> Value {
-      Value below =
-          arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, x, f(lo));
-      return arith::SelectOp::create(b, below, f(lo), x);
-    };
     auto clampAbove = [&](Value x, float hi) -> Value {
       Value above =
           arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, x, f(hi));
@@ -75,9 +71,16 @@ template <typename ExpOp> struct ExpandExp : OpRewritePattern<ExpOp> {
     constexpr bool isExp2 = std::is_same_v<ExpOp, math::Exp2Op>;
     constexpr float kRound = 12582912.0f; // 1.5 * 2^23
     const float kLn2Hi = 0.693359375f, kLn2Lo = -2.12194440e-4f;
-    Value x = op.getOperand();
-    x = clampAbove(clampBelow(x, isExp2 ? -151.0f : -104.0f),
-                   isExp2 ? 129.0f : 89.0f);
+    // Below the clamp the result is +0. Those lanes (a masked row's -inf,
+    // as softmax pads its blocks) compute from 0 instead and take +0 at the
+    // end: scaling down to 0 is an underflow, which Intel cores finish in
+    // microcode at ~100 cycles a lane (docs/performance.md).
+    const float zeroBelow = isExp2 ? -151.0f : -104.0f;
+    Value input = op.getOperand();
+    Value underflows = arith::CmpFOp::create(b, arith::CmpFPredicate::OLT,
+                                             input, f(zeroBelow));
+    Value x = arith::SelectOp::create(b, underflows, f(0.0f), input);
+    x = clampAbove(x, isExp2 ? 129.0f : 89.0f);
     // t holds round(x * log2(e)) in its low mantissa bits.
     Value t = isExp2 ? arith::AddFOp::create(b, x, f(kRound)).getResult()
                      : fma(x, f(1.44269504088896341f), f(kRound));
@@ -106,8 +109,12 @@ template <typename ExpOp> struct ExpandExp : OpRewritePattern<ExpOp> {
     Value y = fma(fma(p, r, f(scale)), r, f(scale));
     Value tBits = arith::BitcastOp::create(b, intType, t);
     Value ki = arith::SubIOp::create(b, tBits, i(0x4B400000));
+    auto result = [&](Value v) {
+      rewriter.replaceOp(op,
+                         arith::SelectOp::create(b, underflows, f(0.0f), v));
+    };
     if (ldexpScaling) {
-      rewriter.replaceOp(op, LLVM::LoadExpOp::create(b, type, y, ki));
+      result(LLVM::LoadExpOp::create(b, type, y, ki));
       return success();
     }
     auto powerOfTwo = [&](Value e) -> Value {
@@ -119,7 +126,7 @@ template <typename ExpOp> struct ExpandExp : OpRewritePattern<ExpOp> {
     Value a = arith::MaxSIOp::create(b, km1, i(-126));
     Value rest = arith::SubIOp::create(b, km1, a);
     Value exact = arith::MulFOp::create(b, y, powerOfTwo(rest));
-    rewriter.replaceOp(op, arith::MulFOp::create(b, exact, powerOfTwo(a)));
+    result(arith::MulFOp::create(b, exact, powerOfTwo(a)));
     return success();
   }
 };
