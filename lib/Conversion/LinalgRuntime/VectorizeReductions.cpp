@@ -158,8 +158,8 @@ struct VectorizeRowReduction : OpRewritePattern<linalg::ReduceOp> {
               [&](OpBuilder &lb, Location, Value start, ValueRange acc) {
                 SmallVector<Value> next;
                 for (int64_t p = 0; p < kPartials; ++p) {
-                  Value i = arith::AddIOp::create(lb, loc, start,
-                                                  c(lb, p * lanes));
+                  Value i =
+                      arith::AddIOp::create(lb, loc, start, c(lb, p * lanes));
                   next.push_back(combine(lb, op, acc[p], loadVector(lb, i)));
                 }
                 scf::YieldOp::create(lb, loc, next);
