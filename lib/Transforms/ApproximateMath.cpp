@@ -71,16 +71,21 @@ template <typename ExpOp> struct ExpandExp : OpRewritePattern<ExpOp> {
     constexpr bool isExp2 = std::is_same_v<ExpOp, math::Exp2Op>;
     constexpr float kRound = 12582912.0f; // 1.5 * 2^23
     const float kLn2Hi = 0.693359375f, kLn2Lo = -2.12194440e-4f;
-    // Below the clamp the result is +0. Those lanes (a masked row's -inf,
-    // as softmax pads its blocks) compute from 0 instead and take +0 at the
-    // end: scaling down to 0 is an underflow, which Intel cores finish in
-    // microcode at ~100 cycles a lane (docs/performance.md).
+    // Below -104 (exp2: -151) the result is +0, selected at the end rather
+    // than scaled down to: that would be an underflow, which Intel cores
+    // finish in microcode (a masked row's -inf lanes, as softmax pads its
+    // blocks, made it 3x slower; docs/performance.md). With ldexp the
+    // select becomes AVX-512's zeroing mask on the scaling, whose
+    // masked-off lanes compute nothing, so those lanes may carry anything
+    // through the polynomial; the bit-built scaling computes every lane, so
+    // there they compute from 0.
     const float zeroBelow = isExp2 ? -151.0f : -104.0f;
     Value input = op.getOperand();
     Value underflows = arith::CmpFOp::create(b, arith::CmpFPredicate::OLT,
                                              input, f(zeroBelow));
-    Value x = arith::SelectOp::create(b, underflows, f(0.0f), input);
-    x = clampAbove(x, isExp2 ? 129.0f : 89.0f);
+    Value x = clampAbove(input, isExp2 ? 129.0f : 89.0f);
+    if (!ldexpScaling)
+      x = arith::SelectOp::create(b, underflows, f(0.0f), x);
     // t holds round(x * log2(e)) in its low mantissa bits.
     Value t = isExp2 ? arith::AddFOp::create(b, x, f(kRound)).getResult()
                      : fma(x, f(1.44269504088896341f), f(kRound));

@@ -3,13 +3,14 @@
 
 // With ldexp scaling: clamp, Cody-Waite reduction, a degree-5 polynomial and
 // one ldexp by the exponent recovered from the rounding constant's bits.
-// Inputs below -104 compute from 0 and select +0 at the end, so that no
-// lane scales down to 0 (an underflow, slow on Intel cores).
+// Inputs below -104 select +0 at the end, so that no lane scales down to
+// 0 (an underflow, slow on Intel cores); with ldexp the select is the
+// scaling's zeroing mask and those lanes need no clamp.
 // LDEXP-LABEL: func.func @exp(
 // LDEXP-NOT: math.exp
 // LDEXP: %[[UNDER:.*]] = arith.cmpf olt, %arg0, %{{.*}} : f32
-// LDEXP: %[[X:.*]] = arith.select %[[UNDER]], %{{.*}}, %arg0 : f32
-// LDEXP: arith.cmpf ogt, %[[X]]
+// LDEXP-NOT: arith.select %[[UNDER]]
+// LDEXP: arith.cmpf ogt, %arg0
 // LDEXP: math.fma %{{.*}}, %{{.*}}, %cst{{.*}} : f32
 // LDEXP-COUNT-7: math.fma
 // LDEXP: %[[BITS:.*]] = arith.bitcast %{{.*}} : f32 to i32
@@ -23,6 +24,8 @@
 // NOLDEXP-NOT: math.exp
 // NOLDEXP-NOT: llvm.intr.ldexp
 // NOLDEXP-DAG: %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// NOLDEXP: %[[UNDER:.*]] = arith.cmpf olt, %arg0, %{{.*}} : f32
+// NOLDEXP: arith.select %[[UNDER]], %{{.*}}, %{{.*}} : f32
 // NOLDEXP: %[[INNER:.*]] = math.fma %{{.*}}, %{{.*}}, %[[TWO]] : f32
 // NOLDEXP: %[[Y:.*]] = math.fma %[[INNER]], %{{.*}}, %[[TWO]] : f32
 // NOLDEXP: %[[K:.*]] = arith.subi %{{.*}}, %{{.*}} : i32
@@ -32,7 +35,8 @@
 // NOLDEXP: %[[SB:.*]] = arith.bitcast %{{.*}} : i32 to f32
 // NOLDEXP: %[[EXACT:.*]] = arith.mulf %[[Y]], %[[SB]] : f32
 // NOLDEXP: %[[SA:.*]] = arith.bitcast %{{.*}} : i32 to f32
-// NOLDEXP: arith.mulf %[[EXACT]], %[[SA]] : f32
+// NOLDEXP: %[[R:.*]] = arith.mulf %[[EXACT]], %[[SA]] : f32
+// NOLDEXP: arith.select %[[UNDER]], %{{.*}}, %[[R]] : f32
 func.func @exp(%x: f32) -> f32 {
   %y = math.exp %x : f32
   return %y : f32
