@@ -112,7 +112,7 @@ compileObject(mlir::ModuleOp lowered, StringRef name,
 /// Keeps the cache in bounds after a store (LLVM's pruning scans at most
 /// once per interval). Returns the warning, once per process, when
 /// $TILERUN_CACHE_POLICY does not parse; nothing is pruned then.
-static std::optional<std::string> pruneCache(const CompileCache &cache) {
+static std::optional<std::string> pruneAfterStore(const CompileCache &cache) {
   Expected<CachePruningPolicy> policy = CompileCache::pruningPolicy();
   if (policy) {
     cache.prune(*policy);
@@ -136,7 +136,7 @@ static std::optional<std::string> storeObject(const CompileCache &cache,
     return std::nullopt;
   Error e = cache.store(key, object);
   if (!e)
-    return pruneCache(cache);
+    return pruneAfterStore(cache);
   std::string why = toString(std::move(e));
   if (!cache.markUnwritable())
     return std::nullopt; // another compile warned first

@@ -22,6 +22,8 @@
 //===----------------------------------------------------------------------===//
 #include "tilerun/Conversion/Passes.h"
 
+#include "RowLoops.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -112,11 +114,9 @@ struct VectorizeRowReduction : OpRewritePattern<linalg::ReduceOp> {
     if (rank == 0 || !inType.hasStaticShape() ||
         reduce.getDimensions() != ArrayRef<int64_t>{rank - 1})
       return failure();
-    auto [strides, offset] = inType.getStridesAndOffset();
-    Type elem = inType.getElementType();
-    if (strides.back() != 1 || !isa<FloatType, IntegerType>(elem) ||
-        elem.getIntOrFloatBitWidth() % 8 != 0)
+    if (!tilerun::hasContiguousRows(inType))
       return failure();
+    Type elem = inType.getElementType();
     Operation *op = combiningOp(reduce);
     if (!op)
       return failure();
@@ -131,15 +131,8 @@ struct VectorizeRowReduction : OpRewritePattern<linalg::ReduceOp> {
       return arith::ConstantIndexOp::create(b, loc, v).getResult();
     };
     auto vecType = VectorType::get({lanes}, elem);
-    SmallVector<Value> lbs, ubs, steps;
-    for (int64_t extent : inType.getShape().drop_back()) {
-      lbs.push_back(c(rewriter, 0));
-      ubs.push_back(c(rewriter, extent));
-      steps.push_back(c(rewriter, 1));
-    }
-    scf::buildLoopNest(
-        rewriter, loc, lbs, ubs, steps,
-        [&](OpBuilder &b, Location, ValueRange outer) {
+    tilerun::forEachRow(
+        rewriter, loc, inType.getShape(), [&](OpBuilder &b, ValueRange outer) {
           auto at = [&](Value i) {
             SmallVector<Value> idx(outer);
             idx.push_back(i);

@@ -25,6 +25,8 @@
 //===----------------------------------------------------------------------===//
 #include "tilerun/Conversion/Passes.h"
 
+#include "RowLoops.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -44,19 +46,6 @@ namespace {
 
 /// Rows of at most this many full vectors are unrolled; longer ones loop.
 constexpr int64_t kMaxUnrolledChunks = 8;
-
-/// A memref whose innermost dimension is contiguous, of elements a vector
-/// can hold whole bytes of.
-bool hasContiguousRows(MemRefType type) {
-  if (type.getRank() == 0)
-    return false;
-  Type elem = type.getElementType();
-  if (!isa<IntegerType, FloatType>(elem) ||
-      elem.getIntOrFloatBitWidth() % 8 != 0)
-    return false;
-  auto [strides, offset] = type.getStridesAndOffset();
-  return strides.back() == 1;
-}
 
 /// The shape of a copy between `a` and `b`, if either gives it statically
 /// (canonicalization folds a cast to static sizes into the copy, leaving
@@ -135,7 +124,8 @@ struct VectorizeStaticCopy : OpInterfaceRewritePattern<linalg::LinalgOp> {
     auto dstType = cast<MemRefType>(dst.getType());
     std::optional<SmallVector<int64_t>> shape =
         staticCopyShape(srcType, dstType);
-    if (!shape || !hasContiguousRows(srcType) || !hasContiguousRows(dstType) ||
+    if (!shape || !tilerun::hasContiguousRows(srcType) ||
+        !tilerun::hasContiguousRows(dstType) ||
         srcType.getElementType() != dstType.getElementType())
       return failure();
     Value srcRoot = memref::skipViewLikeOps(cast<MemrefValue>(src));
@@ -147,16 +137,10 @@ struct VectorizeStaticCopy : OpInterfaceRewritePattern<linalg::LinalgOp> {
     Location loc = op.getLoc();
     int64_t elemBytes = srcType.getElementTypeBitWidth() / 8;
     int64_t chunk = std::max<int64_t>(1, vectorBytes / elemBytes);
-    SmallVector<Value> lbs, ubs, steps;
-    for (int64_t extent : ArrayRef(*shape).drop_back()) {
-      lbs.push_back(arith::ConstantIndexOp::create(rewriter, loc, 0));
-      ubs.push_back(arith::ConstantIndexOp::create(rewriter, loc, extent));
-      steps.push_back(arith::ConstantIndexOp::create(rewriter, loc, 1));
-    }
-    scf::buildLoopNest(rewriter, loc, lbs, ubs, steps,
-                       [&](OpBuilder &b, Location, ValueRange outer) {
-                         copyRow(b, loc, src, dst, outer, shape->back(), chunk);
-                       });
+    tilerun::forEachRow(
+        rewriter, loc, *shape, [&](OpBuilder &b, ValueRange outer) {
+          copyRow(b, loc, src, dst, outer, shape->back(), chunk);
+        });
     rewriter.eraseOp(op);
     return success();
   }
@@ -206,7 +190,7 @@ bool versionWholeBufferCopy(RewriterBase &rewriter, linalg::LinalgOp op) {
   auto bufferType = cast<MemRefType>(buffer.getType());
   auto viewType = cast<MemRefType>(view.getType());
   auto cornerType = cast<MemRefType>(corner.getType());
-  if (cornerType.hasStaticShape() || !hasContiguousRows(bufferType) ||
+  if (cornerType.hasStaticShape() || !tilerun::hasContiguousRows(bufferType) ||
       viewType.getRank() != bufferType.getRank())
     return false;
   auto wholeViewType =
